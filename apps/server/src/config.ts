@@ -1,0 +1,197 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A configuration problem, told to the operator in one line (main.ts prints `message` and exits 1). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  /** When set the server uses PostgreSQL; otherwise PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** Origin the members use, without a trailing slash. */
+  publicUrl: string;
+  communityName: string;
+  communityAbout: string;
+  contactEmail: string | undefined;
+  contactPhone: string | undefined;
+  tileUrl: string;
+  tileAttribution: string;
+  s3: S3Config | undefined;
+  vapid: VapidConfig | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  nodeEnv: string;
+  trustProxy: boolean | number | string;
+}
+
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+type Env = Record<string, string | undefined>;
+
+function got(value: string): string {
+  return `(got ${JSON.stringify(value)})`;
+}
+
+/** Empty strings count as unset: `PORT= npm start` should not be an error. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const port = z.coerce.number().int().min(1).max(65535);
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const email = z.email();
+
+/**
+ * Reads the whole configuration from the environment (the only place that does).
+ * Every problem becomes a ConfigError whose message is one line an operator can act on.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const rawPort = read(env, 'PORT');
+  let portValue = 8080;
+  if (rawPort !== undefined) {
+    const parsed = port.safeParse(rawPort);
+    if (!parsed.success || !/^\d+$/.test(rawPort)) {
+      throw new ConfigError(`PORT must be a number from 1 to 65535 ${got(rawPort)}`);
+    }
+    portValue = parsed.data;
+  }
+
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(cwd, read(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = read(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/samaj (got a value starting with ${JSON.stringify(databaseUrl.slice(0, 12))})`,
+    );
+  }
+
+  const rawPublicUrl = read(env, 'PUBLIC_URL');
+  let publicUrl = `http://localhost:${portValue}`;
+  if (rawPublicUrl !== undefined) {
+    if (!isHttpUrl(rawPublicUrl)) {
+      throw new ConfigError(`PUBLIC_URL must be an http(s) URL like https://samaj.example.org ${got(rawPublicUrl)}`);
+    }
+    publicUrl = new URL(rawPublicUrl).origin;
+  }
+
+  const contactEmail = read(env, 'CONTACT_EMAIL');
+  if (contactEmail !== undefined && !email.safeParse(contactEmail).success) {
+    throw new ConfigError(`CONTACT_EMAIL must be an email address ${got(contactEmail)}`);
+  }
+
+  const tileUrl = read(env, 'TILE_URL') ?? DEFAULT_TILE_URL;
+  if (!isHttpUrl(tileUrl.replace(/[{}]/g, '')) || !/\{z\}/.test(tileUrl)) {
+    throw new ConfigError(
+      `TILE_URL must be an http(s) URL with {z}, {x} and {y}, like ${DEFAULT_TILE_URL} ${got(tileUrl)}`,
+    );
+  }
+
+  const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Set = s3Names.filter((name) => read(env, name) !== undefined);
+  let s3: S3Config | undefined;
+  if (s3Set.length > 0) {
+    const missing = s3Names.filter((name) => read(env, name) === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `S3 storage needs all of ${s3Names.join(', ')}; missing ${missing.join(', ')} (or unset them all to keep files in DATA_DIR)`,
+      );
+    }
+    const endpoint = read(env, 'S3_ENDPOINT') as string;
+    if (!isHttpUrl(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL ${got(endpoint)}`);
+    s3 = {
+      endpoint,
+      bucket: read(env, 'S3_BUCKET') as string,
+      region: read(env, 'S3_REGION') as string,
+      accessKeyId: read(env, 'S3_ACCESS_KEY_ID') as string,
+      secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY') as string,
+    };
+  }
+
+  const vapidNames = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+  const vapidSet = vapidNames.filter((name) => read(env, name) !== undefined);
+  let vapid: VapidConfig | undefined;
+  if (vapidSet.length === 1) {
+    const missing = vapidNames.filter((name) => read(env, name) === undefined);
+    throw new ConfigError(
+      `Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; missing ${missing.join(', ')} (or unset both to generate keys in DATA_DIR)`,
+    );
+  }
+  if (vapidSet.length === 2) {
+    const subject = read(env, 'VAPID_SUBJECT') ?? (contactEmail ? `mailto:${contactEmail}` : publicUrl);
+    if (!/^(mailto:|https?:\/\/)/.test(subject)) {
+      throw new ConfigError(`VAPID_SUBJECT must start with mailto: or https:// ${got(subject)}`);
+    }
+    vapid = {
+      publicKey: read(env, 'VAPID_PUBLIC_KEY') as string,
+      privateKey: read(env, 'VAPID_PRIVATE_KEY') as string,
+      subject,
+    };
+  }
+
+  const rawLogLevel = read(env, 'LOG_LEVEL') ?? 'info';
+  if (!(logLevels as readonly string[]).includes(rawLogLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')} ${got(rawLogLevel)}`);
+  }
+
+  const rawTrustProxy = read(env, 'TRUST_PROXY');
+  let trustProxy: Config['trustProxy'] = false;
+  if (rawTrustProxy !== undefined) {
+    if (rawTrustProxy === 'true') trustProxy = true;
+    else if (rawTrustProxy === 'false') trustProxy = false;
+    else if (/^\d+$/.test(rawTrustProxy)) trustProxy = Number(rawTrustProxy);
+    // Otherwise an address list / CIDR, which Fastify (proxy-addr) understands as is.
+    else trustProxy = rawTrustProxy;
+  }
+
+  return {
+    port: portValue,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    communityName: read(env, 'COMMUNITY_NAME') ?? 'Samaj',
+    communityAbout:
+      read(env, 'COMMUNITY_ABOUT') ??
+      'A home for our community: surnames and their history, news from members, matrimony and live events.',
+    contactEmail,
+    contactPhone: read(env, 'CONTACT_PHONE'),
+    tileUrl,
+    tileAttribution: read(env, 'TILE_ATTRIBUTION') ?? DEFAULT_TILE_ATTRIBUTION,
+    s3,
+    vapid,
+    logLevel: rawLogLevel as Config['logLevel'],
+    nodeEnv: read(env, 'NODE_ENV') ?? 'development',
+    trustProxy,
+  };
+}

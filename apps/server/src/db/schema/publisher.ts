@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const PUBLISHER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PublisherRequestStatus = (typeof PUBLISHER_REQUEST_STATUSES)[number];
+
+/** A member's application to publish community news; id = the member's user id (one each). */
+export const publisherRequest = pgTable(
+  'publisher_request',
+  {
+    id: text('id').primaryKey(),
+    creator: text('creator').notNull(),
+    occupation: text('occupation').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<PublisherRequestStatus>().notNull().default('pending'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('publisher_request_status_created_idx').on(t.status, t.createdAt),
+    check('publisher_request_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);

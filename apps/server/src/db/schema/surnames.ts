@@ -1,0 +1,58 @@
+import { uniqueId } from '@samaj/core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * Naming: TypeScript keys use the spec's field names (name_guj, user_count, ...) so a row is already
+ * the API shape; bookkeeping fields we add ourselves are camelCase. Columns are snake_case.
+ */
+
+/** A surname (atak). The id is the Latin name itself (SPEC §3). */
+export const surname = pgTable('surname', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  name_guj: text('name_guj').notNull(),
+  gotra: text('gotra').notNull().default(''),
+  pronounce: text('pronounce').notNull().default(''),
+  gam: text('gam').notNull().default(''),
+  kuldevta: text('kuldevta').notNull().default(''),
+  /** Sanitized HTML: sanitize before every write. */
+  description: text('description').notNull().default(''),
+  /** Denormalised count of members with this surname, kept in step by the accounts feature. */
+  user_count: integer('user_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const SURNAME_SUBMISSION_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export type SurnameSubmissionStatus = (typeof SURNAME_SUBMISSION_STATUSES)[number];
+
+/** A member's proposed details for a surname, reviewed by staff before they are published. */
+export const surnameSubmission = pgTable(
+  'surname_submission',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => uniqueId()),
+    surname: text('surname')
+      .notNull()
+      .references(() => surname.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    creator: text('creator').notNull(),
+    description: text('description').notNull().default(''),
+    gam: text('gam').notNull().default(''),
+    kuldevta: text('kuldevta').notNull().default(''),
+    status: text('status').$type<SurnameSubmissionStatus>().notNull().default('pending'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('surname_submission_status_created_idx').on(t.status, t.createdAt),
+    index('surname_submission_creator_idx').on(t.creator),
+    check('surname_submission_status_check', sql`${t.status} in ('pending', 'applied', 'rejected')`),
+  ],
+);

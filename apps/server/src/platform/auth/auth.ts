@@ -1,0 +1,116 @@
+// The better-auth instance: email + password, the username as the member's id,
+// the admin plugin's ban flag for blocking, sessions stored in the database.
+// Our product routes (features/accounts) call `auth.api.*`; the web app never
+// talks to better-auth's own endpoints directly.
+import { randomBytes } from 'node:crypto';
+import { usernameSchema } from '@samaj/core';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { admin, username } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { Config } from '../../config.ts';
+import { account, authSecret, session, user, verification } from '../../db/schema/auth.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: any Drizzle PostgreSQL database (PGlite or node-postgres)
+export type AnyPgDatabase = PgDatabase<any, any, any>;
+
+/** Name prefix of our cookies (`samaj.session_token`, `__Secure-samaj.session_token` over https). */
+export const COOKIE_PREFIX = 'samaj';
+const SESSION_DAYS = 30;
+
+/** Reads the cookie-signing key, making it on first start (two processes racing agree on the first). */
+export async function loadAuthSecret(db: AnyPgDatabase): Promise<string> {
+  await db
+    .insert(authSecret)
+    .values({ id: 'cookie', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(authSecret).where(eq(authSecret.id, 'cookie'));
+  return row.value;
+}
+
+/** Origins allowed to send cookies and mutations: the public one plus this machine's. */
+export function trustedOrigins(config: Pick<Config, 'publicUrl' | 'port'>): string[] {
+  const origins = new Set([
+    new URL(config.publicUrl).origin,
+    `http://localhost:${config.port}`,
+    `http://127.0.0.1:${config.port}`,
+  ]);
+  return [...origins];
+}
+
+export function createAuth(db: AnyPgDatabase, config: Config, secret: string) {
+  const secure = config.publicUrl.startsWith('https:');
+  return betterAuth({
+    appName: config.communityName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOrigins(config),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification },
+    }),
+    telemetry: { enabled: false },
+    // Our own limiter (platform/auth/rate-limit.ts) counts per IP and per email.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: {
+        surname: { type: 'string', required: false, input: true },
+        phone: { type: 'string', required: false, input: true },
+        labels: { type: 'string[]', required: false, input: false, defaultValue: [] },
+        dob: { type: 'string', required: false, input: false },
+        gender: { type: 'string', required: false, input: false },
+        maritalStatus: { type: 'string', required: false, input: false },
+        dp: { type: 'string', required: false, input: false, defaultValue: 'newuser' },
+        matrimony: { type: 'string', required: false, input: false },
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The username is the member's id (SPEC §3).
+          async before(data) {
+            const name = (data as { username?: unknown }).username;
+            if (typeof name !== 'string' || !name) {
+              throw new APIError('BAD_REQUEST', { message: 'Missing required parameter: "username"', code: 'USERNAME_REQUIRED' });
+            }
+            return { data: { ...data, id: name } };
+          },
+        },
+      },
+    },
+    hooks: {},
+    plugins: [
+      username({
+        minUsernameLength: 6,
+        maxUsernameLength: 32,
+        usernameValidator: (value) => usernameSchema.safeParse(value).success,
+        usernameNormalization: false,
+        displayUsername: true,
+        immutableUsername: true,
+      } as Parameters<typeof username>[0]),
+      admin({ bannedUserMessage: 'This account is blocked.' }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, type Storage } from './types.ts';
+
+/** Files on the server's own disk, under DATA_DIR/files (the default, single-process setup). */
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/').filter(Boolean));
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write then rename: a reader (or a crash) never sees half an image.
+    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temp, data);
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    // Our prefixes are always whole folders (`<fileId>/`), so removing the folder is exact.
+    if (!prefix.endsWith('/')) throw new Error(`Storage prefixes end with "/": ${JSON.stringify(prefix)}`);
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
+// a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
+const routes = [
+  '/',
+  '/posts',
+  '/login',
+  '/signup',
+  '/publisher-request',
+  '/profile/someone',
+  '/post/0000000000000000000',
+  '/events',
+  '/events/create',
+  '/event/0000000000000000000',
+  '/surnames',
+  '/surname/Patel',
+  '/matrimony',
+  '/community-map',
+  '/scholarships',
+  '/jobs',
+  '/businesses',
+  '/venues',
+  '/personas?type=toppers',
+  '/personas?type=bogus',
+  '/settings',
+  '/settings/profile',
+  '/no/such/page',
+];
+
+const widths = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'tablet', width: 800, height: 1000 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+async function navBox(page: Page) {
+  const nav = page.getByRole('navigation').first();
+  await expect(nav).toBeVisible();
+  const box = await nav.boundingBox();
+  if (!box) throw new Error('navigation has no box');
+  return box;
+}
+
+for (const size of widths) {
+  test.describe(`${size.name} ${size.width}px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    for (const route of routes) {
+      test(`renders ${route}`, async ({ page }) => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.route('http://tiles.samaj.test/**', (r) => r.fulfill({ status: 204 }));
+        await page.goto(route);
+        await expect(page.getByRole('main')).toBeVisible();
+        await expect(page.getByRole('main')).not.toHaveText(/^\s*$/);
+        await expect(page).toHaveTitle(/Samaj$/);
+
+        const box = await navBox(page);
+        if (size.width <= 600) {
+          // A fixed bottom bar across the screen, and a top header carrying the logo.
+          expect(box.y + box.height).toBeGreaterThan(size.height - 2);
+          expect(box.width).toBeGreaterThan(size.width - 2);
+          await expect(page.getByRole('banner').getByRole('img').first()).toBeVisible();
+        } else if (size.width <= 1130) {
+          expect(box.x).toBeLessThan(2);
+          expect(box.width).toBeLessThan(120);
+        } else {
+          expect(box.x).toBeLessThan(2);
+          expect(box.width).toBeGreaterThanOrEqual(244);
+        }
+
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test('an unknown path shows the 404 screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('main')).toContainText('404');
+  await expect(page.getByRole('main')).toContainText('Page Not Found');
+});
+
+test('the map asks for zoom-6 tiles around Gujarat from the configured tile host', async ({ page }) => {
+  const tiles: string[] = [];
+  await page.route('http://tiles.samaj.test/**', async (route) => {
+    tiles.push(new URL(route.request().url()).pathname);
+    await route.fulfill({ status: 204 });
+  });
+  await page.goto('/community-map');
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  // Latitude 22.67, longitude 71.57 at zoom 6 is tile x 44, y 27.
+  expect(tiles).toContain('/6/44/27.png');
+  expect(tiles.every((t) => t.startsWith('/6/'))).toBe(true);
+});

@@ -1,0 +1,136 @@
+// Business constants and limits of SPEC §9, plus the few limits the spec leaves
+// open that we had to fix (marked "not in spec") so server and web agree.
+
+// Surnames
+export const SURNAME_LIST_LIMIT = 100;
+export const SURNAME_PREVIEW_CHARS = 60;
+export const SURNAME_DESCRIPTION_HINT = 300;
+/** Not in spec: cap on a member's submitted description (HTML). */
+export const SURNAME_SUBMISSION_DESCRIPTION_MAX = 5000;
+/** Not in spec: cap on an imported surname's description (HTML history can be long). */
+export const SURNAME_RECORD_DESCRIPTION_MAX = 20000;
+/** Not in spec: cap on short surname fields (gam, kuldevta, gotra, pronounce). */
+export const SURNAME_FIELD_MAX = 100;
+
+// Text limits
+export const ABOUT_MAX = 150;
+export const MATRIMONY_EXPECTATION_MAX = 500;
+export const POST_DESCRIPTION_MAX = 1000;
+export const POST_FEED_TRUNCATE = 100;
+export const PUBLISHER_REASON_MAX = 300;
+/** Not in spec: comments share the post limit. */
+export const COMMENT_MAX = 1000;
+/** Not in spec: report and moderation reasons. */
+export const REPORT_REASON_MAX = 500;
+export const MODERATION_REASON_MAX = 500;
+/** Not in spec: display names, occupations, addresses and other short free text. */
+export const NAME_MAX = 100;
+export const SHORT_TEXT_MAX = 100;
+export const ADDRESS_MAX = 500;
+
+// Accounts
+export const PASSWORD_MIN = 8;
+/** Not in spec: better-auth's default ceiling; keeps hashing cost bounded. */
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 32;
+export const EMAIL_MAX = 254;
+export const EMAIL_LOCAL_MAX = 64;
+export const SIGNUP_STEPS = 3;
+
+// Matrimony
+export const MATRIMONY_FORM_LAST_STEP = 3;
+export const MATRIMONY_PAGE_SIZE = 3;
+export const SHORTLIST_LIMIT = 30;
+export const REQUEST_LIMIT = 30;
+
+// Lists and feeds
+export const EVENTS_FIRST_PAGE = 4;
+export const EVENTS_NEXT_PAGE = 3;
+export const POSTS_PAGE_SIZE = 3;
+export const FEED_COMMENTS = 3;
+
+// Screens
+export const CAROUSEL_SLIDES = 5;
+export const CONTROLS_AUTOHIDE_MS = 5000;
+export const MAP_CENTER = [22.67, 71.57] as const;
+export const MAP_ZOOM = 6;
+export const MAP_MIN_ZOOM = 3;
+export const MAP_MAX_ZOOM = 18;
+export const POST_CARD_MAX_WIDTH = 480;
+export const SINGLE_POST_MAX_WIDTH = 690;
+export const BREAKPOINT_WIDE = 1130;
+export const BREAKPOINT_NARROW = 600;
+export const SIDEBAR_MIN_WIDTH = 244;
+export const MAIN_MAX_WIDTH = 1100;
+
+// Media
+export const PREVIEW_QUALITY = 50;
+export const PREVIEW_WIDTHS = [490, 300, 100, 80] as const;
+export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
+export const DEFAULT_PICTURE_ID = 'newuser';
+/** Files at or below one chunk go in a single request. */
+export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
+/** Not in spec: largest accepted upload. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Not in spec: uploads are re-encoded to fit this longest side. */
+export const IMAGE_MAX_SIDE = 2048;
+
+// Realtime
+export const REALTIME_CONNECT_DEBOUNCE_MS = 50;
+/** Close code after which the client must stop reconnecting. */
+export const REALTIME_STOP_CODE = 1008;
+
+/** Reconnect delay for the given number of attempts already made (SPEC §9). */
+export function realtimeReconnectDelayMs(attempt: number): number {
+  if (attempt < 5) return 1000;
+  if (attempt < 15) return 5000;
+  if (attempt < 100) return 10000;
+  return 60000;
+}
+
+// Live video (PeerJS)
+export const PEER_HEARTBEAT_MS = 5000;
+export const PEER_DATA_CHUNK_BYTES = 16300;
+export const PEER_MAX_BUFFERED_BYTES = 8388608;
+export const PEER_BUFFER_RETRY_MS = 50;
+
+// Push
+export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
+export const SW_REGISTRATION_FALLBACK_MS = 30000;
+export const MESSAGING_TOPIC = 'everyone';
+
+/** Oldest browsers the app must run on (major versions; Safari is the WebKit build). */
+export const MIN_BROWSERS = { chrome: 72, firefox: 59, safari: 605 } as const;
+
+// Vocabularies
+export const LABELS = ['Verified', 'Founder', 'Admin', 'Publisher'] as const;
+export type Label = (typeof LABELS)[number];
+
+export const PERSONA_TYPES = ['notable', 'toppers', 'professionals', 'donors', 'committee', 'volunteers'] as const;
+export type PersonaType = (typeof PERSONA_TYPES)[number];
+
+export const GENDERS = ['Male', 'Female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const MARITAL_STATUSES = ['Single', 'Married'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+export const BLOOD_GROUPS = ['A+', 'A', 'B+', 'B', 'AB+', 'AB', 'O+', 'O'] as const;
+export type BloodGroup = (typeof BLOOD_GROUPS)[number];
+
+// Share links
+export const UTM = { utm_source: 'share', utm_medium: 'web' } as const;
+
+/**
+ * Tags a share URL with the utm source and medium. Works on absolute URLs and on
+ * site paths; existing utm values are replaced, other query and the hash are kept.
+ */
+export function withUtm(url: string): string {
+  const base = 'http://relative.invalid';
+  const absolute = /^[a-z][a-z\d+.-]*:/i.test(url);
+  const parsed = new URL(url, base);
+  for (const [key, value] of Object.entries(UTM)) parsed.searchParams.set(key, value);
+  if (absolute) return parsed.toString();
+  return parsed.pathname + parsed.search + parsed.hash;
+}

@@ -1,0 +1,51 @@
+// Stable English validation messages. The web maps each one to a translation by
+// its value (Gujarati UI); the server sends them as-is in `{ message }`.
+
+export const MSG_REQUIRED = 'This field is required';
+export const MSG_INVALID_VALUE = 'Invalid value';
+export const MSG_TOO_LONG = 'Too long';
+export const MSG_USERNAME_CHARS = 'Only lowercase letters, digits, underscore and hyphen are allowed';
+export const MSG_USERNAME_MIN = 'Username must be at least 6 characters';
+export const MSG_USERNAME_MAX = 'Username must be at most 32 characters';
+export const MSG_INVALID_EMAIL = 'Invalid Email';
+export const MSG_PASSWORD_MIN = 'Password must be at least 8 characters';
+export const MSG_PASSWORD_MAX = 'Password must be at most 128 characters';
+export const MSG_PASSWORDS_MISMATCH = 'passwords do not match';
+export const MSG_CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
+export const MSG_INVALID_DATE = 'Invalid date';
+export const MSG_INVALID_PHONE = 'Invalid phone number';
+export const MSG_INVALID_NUMBER = 'Enter a valid number';
+export const MSG_INVALID_CHOICE = 'Invalid choice';
+export const MSG_INVALID_SURNAME = 'Use Latin letters only';
+export const MSG_INVALID_PEER_ID = 'ID is invalid';
+
+/** Every custom message by key, for the web's translation table. */
+export const VALIDATION_MESSAGES = {
+  required: MSG_REQUIRED,
+  invalidValue: MSG_INVALID_VALUE,
+  tooLong: MSG_TOO_LONG,
+  usernameChars: MSG_USERNAME_CHARS,
+  usernameMin: MSG_USERNAME_MIN,
+  usernameMax: MSG_USERNAME_MAX,
+  invalidEmail: MSG_INVALID_EMAIL,
+  passwordMin: MSG_PASSWORD_MIN,
+  passwordMax: MSG_PASSWORD_MAX,
+  passwordsMismatch: MSG_PASSWORDS_MISMATCH,
+  currentPasswordRequired: MSG_CURRENT_PASSWORD_REQUIRED,
+  invalidDate: MSG_INVALID_DATE,
+  invalidPhone: MSG_INVALID_PHONE,
+  invalidNumber: MSG_INVALID_NUMBER,
+  invalidChoice: MSG_INVALID_CHOICE,
+  invalidSurname: MSG_INVALID_SURNAME,
+  invalidPeerId: MSG_INVALID_PEER_ID,
+} as const;
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[ValidationMessageKey];
+
+/** The key of a known message, so the web can translate `error.message`. */
+export function validationMessageKey(message: string): ValidationMessageKey | undefined {
+  for (const [key, value] of Object.entries(VALIDATION_MESSAGES)) {
+    if (value === message) return key as ValidationMessageKey;
+  }
+  return undefined;
+}
