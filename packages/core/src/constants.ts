@@ -107,7 +107,14 @@ export const MIN_BROWSERS = { chrome: 72, firefox: 59, safari: 605 } as const;
 export const LABELS = ['Verified', 'Founder', 'Admin', 'Publisher'] as const;
 export type Label = (typeof LABELS)[number];
 
-export const PERSONA_TYPES = ['notable', 'toppers', 'professionals', 'donors', 'committee', 'volunteers'] as const;
+export const PERSONA_TYPES = [
+  'notable',
+  'toppers',
+  'professionals',
+  'donors',
+  'committee',
+  'volunteers',
+] as const;
 export type PersonaType = (typeof PERSONA_TYPES)[number];
 
 export const GENDERS = ['Male', 'Female'] as const;

@@ -15,7 +15,9 @@ function randomPart(): number {
 }
 
 function encode(ms: number, random: number): string {
-  const seconds = Math.floor(ms / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(ms / 1000)
+    .toString(16)
+    .padStart(8, '0');
   const millis = (ms % 1000).toString(16).padStart(5, '0');
   return seconds + millis + random.toString(16).padStart(7, '0');
 }
@@ -24,7 +26,8 @@ function encode(ms: number, random: number): string {
  * A new id. Within one process ids strictly increase: two ids in the same
  * millisecond (or after the clock stepped back) continue from the previous one.
  */
-export function uniqueId(now: number = Date.now()): string {
+export function uniqueId(): string {
+  const now = Date.now();
   if (now > lastMs) {
     lastMs = now;
     lastRandom = randomPart();

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { GENDERS, MARITAL_STATUSES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SHORT_TEXT_MAX } from '../constants.ts';
+import {
+  GENDERS,
+  MARITAL_STATUSES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SHORT_TEXT_MAX,
+} from '../constants.ts';
 import {
   emailSchema,
   optionalChoice,

@@ -43,7 +43,9 @@ export function optionalText(max: number) {
 
 /** Optional choice: forms send '' (or null) for "not chosen". */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.union([z.enum(values, { error: MSG_INVALID_CHOICE }), z.literal('')]).nullish();
+  return z
+    .union([z.enum(values, { error: MSG_INVALID_CHOICE }), z.literal('')], { error: MSG_INVALID_CHOICE })
+    .nullish();
 }
 
 export const usernameSchema = z
@@ -54,7 +56,8 @@ export const usernameSchema = z
   .max(USERNAME_MAX, MSG_USERNAME_MAX);
 
 // Same pattern zod uses, plus the RFC length limits the spec names.
-const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const emailSchema = z
   .string({ error: typeError })
@@ -111,8 +114,14 @@ export const optionalIsoDateSchema = z
 /** Optional positive number; forms send '' (or null) when left blank. */
 export function optionalNumber(max: number) {
   return z
-    .union([z.number({ error: MSG_INVALID_NUMBER }).positive(MSG_INVALID_NUMBER).max(max, MSG_INVALID_NUMBER), z.literal('')], {
-      error: MSG_INVALID_NUMBER,
-    })
+    .union(
+      [
+        z.number({ error: MSG_INVALID_NUMBER }).positive(MSG_INVALID_NUMBER).max(max, MSG_INVALID_NUMBER),
+        z.literal(''),
+      ],
+      {
+        error: MSG_INVALID_NUMBER,
+      },
+    )
     .nullish();
 }

@@ -7,7 +7,14 @@ import {
   MATRIMONY_EXPECTATION_MAX,
   SHORT_TEXT_MAX,
 } from '../constants.ts';
-import { isoDateSchema, optionalChoice, optionalNumber, optionalText, phoneSchema, requiredText } from './common.ts';
+import {
+  isoDateSchema,
+  optionalChoice,
+  optionalNumber,
+  optionalText,
+  phoneSchema,
+  requiredText,
+} from './common.ts';
 import { MSG_INVALID_CHOICE, MSG_INVALID_VALUE } from './messages.ts';
 
 /** Height in centimetres and weight in kilograms; generous ceilings only stop typos. */
@@ -42,5 +49,14 @@ export type MatrimonyProfileInput = z.infer<typeof matrimonyProfileSchema>;
 export const MATRIMONY_STEP_FIELDS = {
   1: ['dob', 'gender', 'description', 'dp'],
   2: ['number', 'address', 'education', 'career'],
-  3: ['height', 'weight', 'eye_color', 'hair_color', 'complexion', 'blood_group', 'disability', 'expectation'],
+  3: [
+    'height',
+    'weight',
+    'eye_color',
+    'hair_color',
+    'complexion',
+    'blood_group',
+    'disability',
+    'expectation',
+  ],
 } as const satisfies Record<1 | 2 | 3, readonly (keyof MatrimonyProfileInput)[]>;

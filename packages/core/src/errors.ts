@@ -1,0 +1,118 @@
+// The error catalogue (SPEC §8) and the error types the server answers with.
+// Every API error body is { message, code, type } with the HTTP status as code.
+
+export const ERROR_TYPES = {
+  USER_UNAUTHORIZED: 'user_unauthorized',
+  USER_FORBIDDEN: 'user_forbidden',
+  USER_BLOCKED: 'user_blocked',
+  USER_INVALID_CREDENTIALS: 'user_invalid_credentials',
+  USER_ALREADY_EXISTS: 'user_already_exists',
+  USER_EMAIL_INVALID: 'user_email_invalid',
+  GENERAL_ARGUMENT_INVALID: 'general_argument_invalid',
+  GENERAL_BAD_REQUEST: 'general_bad_request',
+  DOCUMENT_NOT_FOUND: 'document_not_found',
+  GENERAL_ROUTE_NOT_FOUND: 'general_route_not_found',
+  DOCUMENT_ALREADY_EXISTS: 'document_already_exists',
+  STORAGE_FILE_TOO_LARGE: 'storage_file_too_large',
+  STORAGE_FILE_TYPE_UNSUPPORTED: 'storage_file_type_unsupported',
+  GENERAL_RATE_LIMIT_EXCEEDED: 'general_rate_limit_exceeded',
+  GENERAL_UNKNOWN: 'general_unknown',
+} as const;
+export type ErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
+
+/** The HTTP status each type is sent with. */
+export const ERROR_STATUS: Record<ErrorType, number> = {
+  user_unauthorized: 401,
+  user_forbidden: 403,
+  user_blocked: 403,
+  user_invalid_credentials: 401,
+  user_already_exists: 409,
+  user_email_invalid: 400,
+  general_argument_invalid: 400,
+  general_bad_request: 400,
+  document_not_found: 404,
+  general_route_not_found: 404,
+  document_already_exists: 409,
+  storage_file_too_large: 413,
+  storage_file_type_unsupported: 415,
+  general_rate_limit_exceeded: 429,
+  general_unknown: 500,
+};
+
+export type ApiErrorBody = { message: string; code: number; type: ErrorType | string };
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.message === 'string' && typeof v.code === 'number' && typeof v.type === 'string';
+}
+
+// User-visible messages quoted by the spec.
+export const MSG_LOGIN_BLOCKED = 'This account is blocked.';
+export const MSG_LOGIN_INVALID_CREDENTIALS = 'Please check your email and password';
+export const MSG_LOGIN_FAILED = 'Something Went Wrong, Try again later';
+export const MSG_SIGNUP_ALREADY_EXISTS = 'A user with the same username, email, or phone already exists.';
+export const MSG_SIGNUP_INVALID_EMAIL = 'Please enter a valid email address';
+export const MSG_SIGNUP_FAILED = 'Something went wrong, please try again.';
+export const MSG_SOMETHING_WENT_WRONG = 'Something went wrong';
+export const MSG_UNKNOWN_USER = 'Unknown User';
+export const MSG_POST_SUBMITTED = 'Post Submitted';
+export const MSG_POST_FAILED = 'Something Went Wrong! Please try again later.';
+
+export function loginErrorMessage(type: string | null | undefined): string {
+  if (type === ERROR_TYPES.USER_BLOCKED) return MSG_LOGIN_BLOCKED;
+  if (type === ERROR_TYPES.USER_INVALID_CREDENTIALS) return MSG_LOGIN_INVALID_CREDENTIALS;
+  return MSG_LOGIN_FAILED;
+}
+
+/** The message of an invalid email argument, as the server words it. */
+export const INVALID_EMAIL_PARAM_PATTERN = /invalid .*\bemail\b.*param|\bemail\b.*param.*invalid/i;
+
+export function signupErrorMessage(
+  error: { type?: string | null; message?: string | null } | null | undefined,
+): string {
+  if (error?.type === ERROR_TYPES.USER_ALREADY_EXISTS) return MSG_SIGNUP_ALREADY_EXISTS;
+  if (error?.type === ERROR_TYPES.USER_EMAIL_INVALID) return MSG_SIGNUP_INVALID_EMAIL;
+  if (error?.message && INVALID_EMAIL_PARAM_PATTERN.test(error.message)) return MSG_SIGNUP_INVALID_EMAIL;
+  return MSG_SIGNUP_FAILED;
+}
+
+/** The 400 message for an absent required argument. */
+export function missingParamMessage(name: string): string {
+  return `Missing required parameter: "${name}"`;
+}
+
+/** Console line when the realtime connection drops. */
+export function realtimeDisconnectMessage(seconds: number): string {
+  return `Realtime got disconnected. Reconnect will be attempted in ${seconds} seconds.`;
+}
+
+// PeerJS error types (SPEC §8) and their messages. Live-screen errors are
+// swallowed in the UI; the messages are for logs and tests.
+export const PEER_ERROR_MESSAGES = {
+  'browser-incompatible': 'The current browser does not support WebRTC',
+  disconnected: 'Cannot connect to new Peer after disconnecting from server.',
+  'invalid-id': 'ID is invalid',
+  'invalid-key': 'API KEY is invalid',
+  network: 'Lost connection to server.',
+  'peer-unavailable': 'Could not connect to peer',
+  'ssl-unavailable': 'SSL is unavailable',
+  'server-error': 'Could not get an ID from the server.',
+  'socket-error': 'Lost connection to server.',
+  'socket-closed': 'Underlying socket is already closed.',
+  'unavailable-id': 'ID is taken',
+  webrtc: 'WebRTC error',
+} as const;
+export type PeerErrorType = keyof typeof PEER_ERROR_MESSAGES;
+
+export const PEER_CONNECTION_ERROR_TYPES = [
+  'negotiation-failed',
+  'connection-closed',
+  'not-open-yet',
+  'message-too-big',
+] as const;
+export type PeerConnectionErrorType = (typeof PEER_CONNECTION_ERROR_TYPES)[number];
+
+export function peerErrorMessage(type: string): string {
+  return (PEER_ERROR_MESSAGES as Record<string, string>)[type] ?? MSG_SOMETHING_WENT_WRONG;
+}

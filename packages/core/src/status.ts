@@ -1,0 +1,72 @@
+// Status vocabularies of SPEC §4 and how each one is shown.
+
+export const POST_STATUSES = ['approved', 'requested', 'rejected', 'unlisted'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export type StatusColor = 'warning' | 'error' | 'neutral';
+
+export interface PostStatusDisplay {
+  label: 'Under Review' | 'Not Approved' | 'Private' | null;
+  color: StatusColor | null;
+}
+
+/** The banner shown instead of reactions, comments and share; approved posts have none. */
+export function postStatusDisplay(status: string): PostStatusDisplay {
+  switch (status) {
+    case 'requested':
+      return { label: 'Under Review', color: 'warning' };
+    case 'rejected':
+      return { label: 'Not Approved', color: 'error' };
+    case 'unlisted':
+      return { label: 'Private', color: 'neutral' };
+    default:
+      return { label: null, color: null };
+  }
+}
+
+/** Only approved posts get reactions, comments and share. */
+export function postAllowsReactions(status: string): boolean {
+  return status === 'approved';
+}
+
+/** A new post awaits review. */
+export const NEW_POST_STATUS: PostStatus = 'requested';
+
+export const MATRIMONY_STATUSES = ['requested', 'active', 'banned', 'inactive'] as const;
+export type MatrimonyStatus = (typeof MATRIMONY_STATUSES)[number];
+
+export interface MatrimonyStatusDisplay {
+  label: 'Profile Under Review' | 'Profile Banned' | 'Profile inactive' | null;
+  color: StatusColor | null;
+}
+
+/** A status screen for requested, banned and inactive; null label means the dashboard. */
+export function matrimonyStatusDisplay(status: string): MatrimonyStatusDisplay {
+  switch (status) {
+    case 'requested':
+      return { label: 'Profile Under Review', color: 'warning' };
+    case 'banned':
+      return { label: 'Profile Banned', color: 'error' };
+    case 'inactive':
+      return { label: 'Profile inactive', color: 'neutral' };
+    default:
+      return { label: null, color: null };
+  }
+}
+
+/** A new matrimony profile waits for staff verification. */
+export const NEW_MATRIMONY_STATUS: MatrimonyStatus = 'requested';
+
+export const SUBMISSION_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const PUBLISHER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PublisherRequestStatus = (typeof PUBLISHER_REQUEST_STATUSES)[number];
+
+/** Anyone may see an approved post; other statuses only their author. */
+export function isPostVisibleTo(
+  post: { status: string; creator: string },
+  viewer?: { id: string } | null,
+): boolean {
+  return post.status === 'approved' || (!!viewer && viewer.id === post.creator);
+}
