@@ -100,7 +100,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   let publicUrl = `http://localhost:${portValue}`;
   if (rawPublicUrl !== undefined) {
     if (!isHttpUrl(rawPublicUrl)) {
-      throw new ConfigError(`PUBLIC_URL must be an http(s) URL like https://samaj.example.org ${got(rawPublicUrl)}`);
+      throw new ConfigError(
+        `PUBLIC_URL must be an http(s) URL like https://samaj.example.org ${got(rawPublicUrl)}`,
+      );
     }
     publicUrl = new URL(rawPublicUrl).origin;
   }
@@ -117,7 +119,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
-  const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Names = [
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ] as const;
   const s3Set = s3Names.filter((name) => read(env, name) !== undefined);
   let s3: S3Config | undefined;
   if (s3Set.length > 0) {

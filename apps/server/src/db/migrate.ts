@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,9 +17,29 @@ export async function migrateDatabase(database: OpenDatabase): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  await migrateNodePg(database.db as unknown as NodePgDatabase, {
-    migrationsFolder: MIGRATIONS_FOLDER,
-    // With a per-test schema the bookkeeping table lives beside the tables it describes.
-    ...(database.pgSchema ? { migrationsSchema: database.pgSchema } : {}),
-  });
+  const folder = database.pgSchema ? migrationsForSchema(database.pgSchema) : MIGRATIONS_FOLDER;
+  try {
+    await migrateNodePg(database.db as unknown as NodePgDatabase, {
+      migrationsFolder: folder,
+      // With a per-test schema the bookkeeping table lives beside the tables it describes.
+      ...(database.pgSchema ? { migrationsSchema: database.pgSchema } : {}),
+    });
+  } finally {
+    if (folder !== MIGRATIONS_FOLDER) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * drizzle-kit qualifies foreign-key targets with "public"; a database confined to another schema
+ * (tests on PostgreSQL, one schema per test file) gets a copy of the migrations pointing there.
+ */
+function migrationsForSchema(pgSchema: string): string {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), `samaj-migrations-${pgSchema}-`));
+  fs.cpSync(MIGRATIONS_FOLDER, target, { recursive: true });
+  for (const name of fs.readdirSync(target)) {
+    if (!name.endsWith('.sql')) continue;
+    const file = path.join(target, name);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('"public".', `"${pgSchema}".`));
+  }
+  return target;
 }

@@ -3,6 +3,7 @@
 // A member's id is their username (set in platform/auth/auth.ts).
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { surname as surnameTable } from './surnames.ts';
 
 export const user = pgTable(
   'user',
@@ -23,12 +24,10 @@ export const user = pgTable(
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     // Samaj's own fields (better-auth additionalFields)
-    surname: text('surname'),
+    /** The member's surname (atak); surname.user_count counts these. */
+    surname: text('surname').references(() => surnameTable.id, { onDelete: 'set null', onUpdate: 'cascade' }),
     phone: text('phone'),
-    labels: text('labels')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     dob: text('dob'),
     gender: text('gender'),
     maritalStatus: text('marital_status'),

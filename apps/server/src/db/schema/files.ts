@@ -1,3 +1,35 @@
-// Placeholder created by the server foundation so that index.ts can re-export it;
-// the media owner replaces this file with the `file` table.
-export {};
+import { uniqueId } from '@samaj/core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export const FILE_KINDS = ['profile', 'post', 'event'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/**
+ * An uploaded image, already re-encoded (platform/images.ts). The bytes live in storage
+ * under `<id>/original`, with cached previews beside it; this row says who uploaded it and why.
+ */
+export const file = pgTable(
+  'file',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => uniqueId()),
+    // Account deletion removes a member's files through deleteFilesOfOwner (storage too);
+    // the cascade only catches rows that path missed.
+    owner: text('owner')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FileKind>().notNull(),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('file_owner_idx').on(t.owner),
+    check('file_kind_check', sql`${t.kind} in ('profile', 'post', 'event')`),
+  ],
+);

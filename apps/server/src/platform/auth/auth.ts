@@ -9,19 +9,16 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { admin, username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { account, authSecret, session, user, verification } from '../../db/schema/auth.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: any Drizzle PostgreSQL database (PGlite or node-postgres)
-export type AnyPgDatabase = PgDatabase<any, any, any>;
 
 /** Name prefix of our cookies (`samaj.session_token`, `__Secure-samaj.session_token` over https). */
 export const COOKIE_PREFIX = 'samaj';
 const SESSION_DAYS = 30;
 
 /** Reads the cookie-signing key, making it on first start (two processes racing agree on the first). */
-export async function loadAuthSecret(db: AnyPgDatabase): Promise<string> {
+export async function loadAuthSecret(db: Database): Promise<string> {
   await db
     .insert(authSecret)
     .values({ id: 'cookie', value: randomBytes(32).toString('base64url') })
@@ -40,7 +37,7 @@ export function trustedOrigins(config: Pick<Config, 'publicUrl' | 'port'>): stri
   return [...origins];
 }
 
-export function createAuth(db: AnyPgDatabase, config: Config, secret: string) {
+export function createAuth(db: Database, config: Config, secret: string) {
   const secure = config.publicUrl.startsWith('https:');
   return betterAuth({
     appName: config.communityName,
@@ -53,6 +50,8 @@ export function createAuth(db: AnyPgDatabase, config: Config, secret: string) {
       schema: { user, session, account, verification },
     }),
     telemetry: { enabled: false },
+    // Wrong passwords are routine; our own handlers log what matters.
+    logger: { level: 'error' },
     // Our own limiter (platform/auth/rate-limit.ts) counts per IP and per email.
     rateLimit: { enabled: false },
     emailAndPassword: {
@@ -91,7 +90,10 @@ export function createAuth(db: AnyPgDatabase, config: Config, secret: string) {
           async before(data) {
             const name = (data as { username?: unknown }).username;
             if (typeof name !== 'string' || !name) {
-              throw new APIError('BAD_REQUEST', { message: 'Missing required parameter: "username"', code: 'USERNAME_REQUIRED' });
+              throw new APIError('BAD_REQUEST', {
+                message: 'Missing required parameter: "username"',
+                code: 'USERNAME_REQUIRED',
+              });
             }
             return { data: { ...data, id: name } };
           },

@@ -14,7 +14,8 @@ export class LocalStorage implements Storage {
     return path.join(this.root, ...key.split('/').filter(Boolean));
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  // The type is not kept: previews and originals carry it in their name and row.
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     // Write then rename: a reader (or a crash) never sees half an image.

@@ -45,7 +45,8 @@ export class S3Storage implements Storage {
       return Buffer.from(await result.Body.transformToByteArray());
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+        return null;
       throw error;
     }
   }

@@ -1,0 +1,107 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ERROR_TYPES } from '@samaj/core';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, OpenDatabase } from './db/client.ts';
+import { features } from './features/index.ts';
+import { contentSecurityPolicy } from './platform/csp.ts';
+import { handleError } from './platform/error-handler.ts';
+import { errorBody } from './platform/errors.ts';
+import { registerOriginCheck } from './platform/origin.ts';
+import { registerStatic } from './platform/static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drizzle over PGlite or PostgreSQL, typed with the whole schema. */
+    db: Database;
+    /** The handle `db` came from: engine name and server version. */
+    database: OpenDatabase;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: OpenDatabase;
+  /** Fastify logger options, an existing pino logger, or false (the default: silent, for tests). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Where the built web app lives; defaults to apps/web/dist (tests point it at a temp folder). */
+  webDistDir?: string;
+  /** Extra plugins registered after the features (tests add test-only routes this way). */
+  // biome-ignore lint/suspicious/noExplicitAny: plugins come with their own option types
+  plugins?: FastifyPluginAsync<any>[];
+}
+
+const ROUTE_NOT_FOUND = 'The requested route was not found. Please refer to the API docs and try again.';
+
+function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as FastifyBaseLogger).child === 'function'
+  );
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const logger = options.logger ?? false;
+  const app = Fastify({
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
+    // A hop count is valid for Fastify (proxy-addr) although its types only list string | boolean.
+    trustProxy: config.trustProxy as boolean | string,
+    // Uploads go through multipart with their own limits; JSON bodies stay small.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return reply.code(404).send(errorBody(404, ERROR_TYPES.GENERAL_ROUTE_NOT_FOUND, ROUTE_NOT_FOUND));
+    }
+    return spaFallback(request, reply);
+  });
+
+  registerOriginCheck(app, config.publicUrl);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    // Plain http on a LAN address is a supported setup: no HSTS unless the public URL is https.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.communityName} API`, version: '1' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const feature of features) await app.register(feature);
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+  const spaFallback = await registerStatic(app, options.webDistDir);
+  await app.ready();
+  return app;
+}

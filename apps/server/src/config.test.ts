@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, '/srv/samaj');
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('/srv/samaj/data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(config.s3).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a number from 1 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a number from 1 to 65535 (got "70000")'],
+    [{ PUBLIC_URL: 'samaj.org' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a PostgreSQL URL'],
+    [{ S3_BUCKET: 'b' }, 'missing S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ VAPID_PUBLIC_KEY: 'k' }, 'missing VAPID_PRIVATE_KEY'],
+  ])('%o → one clear line', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads S3 only when complete, and PUBLIC_URL as an origin', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://samaj.example.org/',
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_BUCKET: 'b',
+      S3_REGION: 'r',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
+    expect(config.publicUrl).toBe('https://samaj.example.org');
+    expect(config.s3?.bucket).toBe('b');
+  });
+});

@@ -1,0 +1,436 @@
+import { count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { expect, test } from 'vitest';
+import { describeEachDatabase } from '../../../test/harness.ts';
+import { cookieFrom, createMember, login, uniqueUsername } from '../../../test/members.ts';
+import { runMemberCommand } from '../../cli/members.ts';
+import { session, surname as surnameTable, user as userTable } from '../../db/schema/index.ts';
+import { configureAuthLimits } from '../../platform/auth/index.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describeEachDatabase('accounts', (ctx) => {
+  const inject = (options: InjectOptions) => ctx.app.inject(options);
+  const me = (cookie: string) => inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+
+  async function makeSurname(id: string) {
+    await ctx.app.db.insert(surnameTable).values({ id, name: id, name_guj: id }).onConflictDoNothing();
+    return id;
+  }
+  async function userCount(id: string) {
+    const [row] = await ctx.app.db.select().from(surnameTable).where(eq(surnameTable.id, id));
+    return row.user_count;
+  }
+  function signup(payload: Record<string, unknown>, remoteAddress?: string) {
+    return inject({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  }
+  function validPayload(overrides: Record<string, unknown> = {}) {
+    const username = uniqueUsername('signup');
+    return {
+      surname: 'Signupsurname',
+      username,
+      name: 'Asha Patel',
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      ...overrides,
+    };
+  }
+
+  test('signup logs the member in with an httpOnly SameSite=Lax cookie and returns the account', async () => {
+    await makeSurname('Signupsurname');
+    const payload = validPayload({ phone: '+919876543210' });
+    const res = await signup(payload);
+    expect(res.statusCode).toBe(201);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(res.json().user).toMatchObject({
+      id: payload.username,
+      name: 'Asha Patel',
+      surname: 'Signupsurname',
+    });
+
+    const account = await me(cookieFrom(res));
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toMatchObject({
+      id: payload.username,
+      email: payload.email,
+      phone: '+919876543210',
+      labels: [],
+      surname: 'Signupsurname',
+      prefs: { dp: 'newuser', dob: null, gender: null, marital_status: null, matrimony: null },
+    });
+    expect(typeof account.json().createdAt).toBe('string');
+  });
+
+  test('GET /api/account without a session is 401 user_unauthorized', async () => {
+    const res = await inject({ method: 'GET', url: '/api/account' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, type: 'user_unauthorized' });
+  });
+
+  test("a surname's user_count follows signups and account deletions", async () => {
+    const id = await makeSurname('Countsurname');
+    expect(await userCount(id)).toBe(0);
+    const a = await createMember(ctx.app, { surname: id });
+    await createMember(ctx.app, { surname: id });
+    expect(await userCount(id)).toBe(2);
+    const del = await inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: a.cookie },
+      payload: { password: a.password },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await userCount(id)).toBe(1);
+  });
+
+  test('a surname that does not exist is refused and nobody is created', async () => {
+    const payload = validPayload({ surname: 'Nosuchsurname' });
+    const res = await signup(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().type).toBe('general_argument_invalid');
+    expect(res.json().message).toContain('Nosuchsurname');
+    const [row] = await ctx.app.db.select().from(userTable).where(eq(userTable.id, payload.username));
+    expect(row).toBeUndefined();
+  });
+
+  test('a taken username or email answers user_already_exists', async () => {
+    await makeSurname('Signupsurname');
+    const first = await createMember(ctx.app);
+    const sameUsername = await signup(validPayload({ username: first.user.id }));
+    expect(sameUsername.statusCode).toBe(409);
+    expect(sameUsername.json()).toEqual({
+      message: 'A user with the same username, email, or phone already exists.',
+      code: 409,
+      type: 'user_already_exists',
+    });
+    const sameEmail = await signup(validPayload({ email: first.user.email.toUpperCase() }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().type).toBe('user_already_exists');
+  });
+
+  test('an invalid email answers user_email_invalid, naming the email param', async () => {
+    const res = await signup(validPayload({ email: 'asha@' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().type).toBe('user_email_invalid');
+    expect(res.json().message).toMatch(/`email` param/);
+  });
+
+  test('usernames outside the spec rule and missing fields are refused with 400', async () => {
+    for (const username of ['short', 'HasUpper1', 'with space', 'a'.repeat(33)]) {
+      const res = await signup(validPayload({ username }));
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().type).toBe('general_argument_invalid');
+    }
+    const { name: _omit, ...noName } = validPayload();
+    const missing = await signup(noName);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Missing required parameter: "name"');
+    const shortPassword = await signup(validPayload({ password: 'short' }));
+    expect(shortPassword.statusCode).toBe(400);
+  });
+
+  test('login: right password logs in, wrong password is user_invalid_credentials', async () => {
+    const m = await createMember(ctx.app);
+    const wrong = await login(ctx.app, m.user.email, 'not the password');
+    expect(wrong.response.statusCode).toBe(401);
+    expect(wrong.response.json().type).toBe('user_invalid_credentials');
+    expect(wrong.cookie).toBe('');
+    const unknown = await login(ctx.app, 'nobody-here@example.com', PASSWORD);
+    expect(unknown.response.statusCode).toBe(401);
+    expect(unknown.response.json().type).toBe('user_invalid_credentials');
+
+    const right = await login(ctx.app, m.user.email, m.password);
+    expect(right.response.statusCode).toBe(200);
+    expect(right.response.json().user.id).toBe(m.user.id);
+    expect((await me(right.cookie)).json().id).toBe(m.user.id);
+  });
+
+  test('a blocked member cannot log in (user_blocked), a wrong password does not reveal the block, sessions end', async () => {
+    const m = await createMember(ctx.app);
+    expect(await runMemberCommand(ctx.app.db, 'block', [m.user.id])).toMatch(/Blocked .*ended 1 session/);
+    expect((await me(m.cookie)).statusCode).toBe(401);
+
+    const blocked = await login(ctx.app, m.user.email, m.password);
+    expect(blocked.response.statusCode).toBe(403);
+    expect(blocked.response.json()).toEqual({
+      message: 'This account is blocked.',
+      code: 403,
+      type: 'user_blocked',
+    });
+    expect(blocked.cookie).toBe('');
+    const wrong = await login(ctx.app, m.user.email, 'not the password');
+    expect(wrong.response.statusCode).toBe(401);
+    expect(wrong.response.json().type).toBe('user_invalid_credentials');
+
+    await runMemberCommand(ctx.app.db, 'unblock', [m.user.id]);
+    expect((await login(ctx.app, m.user.email, m.password)).response.statusCode).toBe(200);
+  });
+
+  test('a session of a member blocked behind its back is refused with user_blocked', async () => {
+    const m = await createMember(ctx.app);
+    // Blocked directly in the database, sessions left in place (say, by another tool).
+    await ctx.app.db.update(userTable).set({ banned: true }).where(eq(userTable.id, m.user.id));
+    const res = await me(m.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().type).toBe('user_blocked');
+  });
+
+  test('logout ends the session on the server: the old cookie no longer works', async () => {
+    const m = await createMember(ctx.app);
+    const out = await inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: m.cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/session_token=;/);
+    expect((await me(m.cookie)).statusCode).toBe(401);
+    const [{ n }] = await ctx.app.db
+      .select({ n: count() })
+      .from(session)
+      .where(eq(session.userId, m.user.id));
+    expect(n).toBe(0);
+  });
+
+  test("another member's profile shows only public fields; unknown usernames are 404", async () => {
+    const a = await createMember(ctx.app, { phone: '+911234567890' });
+    await inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { cookie: a.cookie },
+      payload: {
+        name: a.user.name,
+        email: a.user.email,
+        dob: '1990-01-02',
+        gender: 'Female',
+        marital_status: 'Single',
+      },
+    });
+    const b = await createMember(ctx.app);
+    const res = await inject({
+      method: 'GET',
+      url: `/api/profiles/${a.user.id}`,
+      headers: { cookie: b.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['createdAt', 'dp', 'id', 'labels', 'name']);
+    expect(res.body).not.toContain(a.user.email);
+    expect(res.body).not.toContain('1990-01-02');
+    expect(res.body).not.toContain('+911234567890');
+
+    const anonymous = await inject({ method: 'GET', url: `/api/profiles/${a.user.id}` });
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await inject({
+      method: 'GET',
+      url: '/api/profiles/nobody_at_all',
+      headers: { cookie: b.cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().type).toBe('user_not_found');
+  });
+
+  test('PATCH /api/account changes only the caller, whatever id the body names', async () => {
+    const a = await createMember(ctx.app);
+    const b = await createMember(ctx.app);
+    const res = await inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { cookie: b.cookie },
+      payload: {
+        id: a.user.id,
+        name: 'Renamed',
+        email: b.user.email,
+        dob: '1995-05-06',
+        gender: 'Male',
+        marital_status: 'Married',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      id: b.user.id,
+      name: 'Renamed',
+      prefs: { dob: '1995-05-06', gender: 'Male', marital_status: 'Married' },
+    });
+    const aNow = await me(a.cookie);
+    expect(aNow.json().name).toBe(a.user.name);
+    const anonymous = await inject({
+      method: 'PATCH',
+      url: '/api/account',
+      payload: { name: 'x', email: a.user.email },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  test('changing the email or password needs the right current password', async () => {
+    const m = await createMember(ctx.app);
+    const other = await createMember(ctx.app);
+    const base = { name: m.user.name, email: m.user.email };
+    const patch = (payload: Record<string, unknown>) =>
+      inject({
+        method: 'PATCH',
+        url: '/api/account',
+        headers: { cookie: m.cookie },
+        payload: { ...base, ...payload },
+      });
+    const newEmail = `${uniqueUsername('moved')}@example.com`;
+
+    const noCurrent = await patch({ email: newEmail });
+    expect(noCurrent.statusCode).toBe(401);
+    expect(noCurrent.json().type).toBe('user_invalid_credentials');
+    const wrongCurrent = await patch({ email: newEmail, currentPassword: 'not the password' });
+    expect(wrongCurrent.statusCode).toBe(401);
+    expect((await me(m.cookie)).json().email).toBe(m.user.email);
+
+    const taken = await patch({ email: other.user.email, currentPassword: m.password });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().type).toBe('user_already_exists');
+
+    const moved = await patch({ email: newEmail, currentPassword: m.password });
+    expect(moved.statusCode).toBe(200);
+    expect((await login(ctx.app, newEmail, m.password)).response.statusCode).toBe(200);
+
+    const noCurrentPw = await patch({ email: newEmail, newPassword: 'brand new password' });
+    expect(noCurrentPw.statusCode).toBe(400);
+    const changed = await patch({
+      email: newEmail,
+      currentPassword: m.password,
+      newPassword: 'brand new password',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await login(ctx.app, newEmail, m.password)).response.statusCode).toBe(401);
+    expect((await login(ctx.app, newEmail, 'brand new password')).response.statusCode).toBe(200);
+    // The device that changed the password stays logged in.
+    expect((await me(m.cookie)).statusCode).toBe(200);
+  });
+
+  test('the export is a JSON download of the member’s own data only', async () => {
+    const a = await createMember(ctx.app);
+    const b = await createMember(ctx.app);
+    const res = await inject({ method: 'GET', url: '/api/account/export', headers: { cookie: a.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.json"$/);
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: a.user.id, email: a.user.email });
+    expect(data.sessions.length).toBe(1);
+    expect(Array.isArray(data.posts)).toBe(true);
+    expect(res.body).not.toContain(b.user.id);
+    expect(res.body).not.toMatch(/"token"|"password"/);
+    expect((await inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
+  });
+
+  test('deleting the account needs the password, then removes the member and every session', async () => {
+    const m = await createMember(ctx.app);
+    const second = await login(ctx.app, m.user.email, m.password);
+    const del = (payload: Record<string, unknown>) =>
+      inject({ method: 'DELETE', url: '/api/account', headers: { cookie: m.cookie }, payload });
+
+    const wrong = await del({ password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().type).toBe('user_invalid_credentials');
+    expect((await me(m.cookie)).statusCode).toBe(200);
+    expect((await del({})).statusCode).toBe(400);
+
+    expect((await del({ password: m.password })).statusCode).toBe(204);
+    expect((await me(m.cookie)).statusCode).toBe(401);
+    expect((await me(second.cookie)).statusCode).toBe(401);
+    expect((await login(ctx.app, m.user.email, m.password)).response.statusCode).toBe(401);
+    const [{ n }] = await ctx.app.db
+      .select({ n: count() })
+      .from(session)
+      .where(eq(session.userId, m.user.id));
+    expect(n).toBe(0);
+    const [row] = await ctx.app.db.select().from(userTable).where(eq(userTable.id, m.user.id));
+    expect(row).toBeUndefined();
+  });
+
+  test('operator commands grant and revoke labels and refuse unknown members or labels', async () => {
+    const m = await createMember(ctx.app);
+    const viewer = await createMember(ctx.app);
+    const profile = async () =>
+      (
+        await inject({ method: 'GET', url: `/api/profiles/${m.user.id}`, headers: { cookie: viewer.cookie } })
+      ).json();
+    expect(await runMemberCommand(ctx.app.db, 'grant', [m.user.id, 'Verified'])).toBe(
+      `Granted Verified to ${m.user.id}.`,
+    );
+    await runMemberCommand(ctx.app.db, 'grant', [m.user.id, 'Publisher']);
+    expect((await profile()).labels).toEqual(['Verified', 'Publisher']);
+    expect(await runMemberCommand(ctx.app.db, 'grant', [m.user.id, 'Verified'])).toMatch(/already has/);
+    expect((await profile()).labels).toEqual(['Verified', 'Publisher']);
+    expect(await runMemberCommand(ctx.app.db, 'revoke', [m.user.id, 'Verified'])).toBe(
+      `Revoked Verified from ${m.user.id}.`,
+    );
+    expect((await profile()).labels).toEqual(['Publisher']);
+
+    await expect(runMemberCommand(ctx.app.db, 'grant', ['nobody_at_all', 'Verified'])).rejects.toThrow(
+      'No member with the username "nobody_at_all".',
+    );
+    await expect(runMemberCommand(ctx.app.db, 'grant', [m.user.id, 'Moderator'])).rejects.toThrow(
+      /Unknown label "Moderator". Labels are: Verified, Founder, Admin, Publisher/,
+    );
+    await expect(runMemberCommand(ctx.app.db, 'block', ['nobody_at_all'])).rejects.toThrow(/No member/);
+  });
+
+  test('login and signup limits answer 429 with Retry-After', async () => {
+    configureAuthLimits(ctx.app, { signupPerIp: 2, loginPerIp: 4, loginFailuresPerEmail: 3 });
+    try {
+      const m = await createMember(ctx.app);
+      // Failed logins for one email, from different addresses.
+      for (let i = 0; i < 3; i++) {
+        const r = await inject({
+          method: 'POST',
+          url: '/api/account/login',
+          remoteAddress: `10.1.0.${i + 1}`,
+          payload: { email: m.user.email, password: 'not the password' },
+        });
+        expect(r.statusCode).toBe(401);
+      }
+      const limited = await inject({
+        method: 'POST',
+        url: '/api/account/login',
+        remoteAddress: '10.1.0.9',
+        payload: { email: m.user.email, password: m.password },
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().type).toBe('general_rate_limit_exceeded');
+      expect(limited.json().message).toMatch(/try again in \d+ minute/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Logins from one address, whatever the email.
+      for (let i = 0; i < 4; i++) {
+        await inject({
+          method: 'POST',
+          url: '/api/account/login',
+          remoteAddress: '10.2.0.1',
+          payload: { email: `someone${i}@example.com`, password: 'not the password' },
+        });
+      }
+      const ipLimited = await inject({
+        method: 'POST',
+        url: '/api/account/login',
+        remoteAddress: '10.2.0.1',
+        payload: { email: 'fresh@example.com', password: 'whatever1' },
+      });
+      expect(ipLimited.statusCode).toBe(429);
+
+      // Signups from one address.
+      await makeSurname('Signupsurname');
+      expect((await signup(validPayload(), '10.3.0.1')).statusCode).toBe(201);
+      expect((await signup(validPayload(), '10.3.0.1')).statusCode).toBe(201);
+      const signupLimited = await signup(validPayload(), '10.3.0.1');
+      expect(signupLimited.statusCode).toBe(429);
+      expect(signupLimited.headers['retry-after']).toBeDefined();
+      // Another address is not affected.
+      expect((await signup(validPayload(), '10.3.0.2')).statusCode).toBe(201);
+    } finally {
+      configureAuthLimits(ctx.app, {
+        signupPerIp: 100_000,
+        loginPerIp: 100_000,
+        loginFailuresPerEmail: 100_000,
+      });
+    }
+  });
+});

@@ -1,0 +1,313 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import * as images from '../../../test/fixtures/images.ts';
+import { describeEachDatabase } from '../../../test/harness.ts';
+import { createAdmin, createMember, grantLabel, type TestMember } from '../../../test/members.ts';
+import { comment, event, file, post, postReport } from '../../db/schema/index.ts';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+function call(app: FastifyInstance, method: Method, url: string, who: TestMember | null, payload?: unknown) {
+  const options: InjectOptions = { method, url, headers: who ? { cookie: who.cookie } : {} };
+  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
+  return app.inject(options);
+}
+
+async function setStatus(app: FastifyInstance, id: string, status: 'approved' | 'requested' | 'rejected' | 'unlisted') {
+  await app.db.update(post).set({ status }).where(eq(post.id, id));
+}
+
+describeEachDatabase('posts', (ctx) => {
+  let author: TestMember;
+  let member: TestMember;
+  let admin: TestMember;
+
+  beforeAll(async () => {
+    author = await createMember(ctx.app);
+    member = await createMember(ctx.app);
+    admin = await createAdmin(ctx.app);
+  }, 60_000);
+
+  async function newPost(who: TestMember, description = 'A post about the community'): Promise<string> {
+    const res = await call(ctx.app, 'POST', '/api/posts', who, { description });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  it('creates a post under review with the author, and rejects an invalid one', async () => {
+    const res = await call(ctx.app, 'POST', '/api/posts', author, { description: '  Hello samaj  ' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      creator: author.user.id,
+      description: 'Hello samaj',
+      status: 'requested',
+      file: null,
+      liked: null,
+      likeCount: 0,
+      commentCount: 0,
+      comments: [],
+      user: { id: author.user.id, name: author.user.name, dp: 'newuser' },
+    });
+
+    const missing = await call(ctx.app, 'POST', '/api/posts', author, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'Missing required parameter: "description"', code: 400, type: 'general_argument_invalid' });
+    const tooLong = await call(ctx.app, 'POST', '/api/posts', author, { description: 'x'.repeat(1001) });
+    expect(tooLong.statusCode).toBe(400);
+    const blank = await call(ctx.app, 'POST', '/api/posts', author, { description: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect((await call(ctx.app, 'POST', '/api/posts', null, { description: 'x' })).statusCode).toBe(401);
+  });
+
+  it("approves a Publisher's and an Admin's post on creation", async () => {
+    const publisher = await createMember(ctx.app);
+    await grantLabel(ctx.app, publisher.user.id, 'Publisher');
+    const res = await call(ctx.app, 'POST', '/api/posts', publisher, { description: 'News' });
+    expect(res.json().status).toBe('approved');
+    const byAdmin = await call(ctx.app, 'POST', '/api/posts', admin, { description: 'Notice' });
+    expect(byAdmin.json().status).toBe('approved');
+    // ...and another member sees it at once.
+    const seen = await call(ctx.app, 'GET', `/api/posts/${res.json().id}`, member);
+    expect(seen.statusCode).toBe(200);
+  });
+
+  it('stores an uploaded image with the post, stripped and previewable', async () => {
+    const { payload, headers } = images.multipart(
+      [{ filename: 'photo.jpg', contentType: 'image/jpeg', data: await images.jpegWithGps(800, 600) }],
+      { description: 'With a photo' },
+    );
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/posts', payload, headers: { ...headers, cookie: author.cookie } });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created.description).toBe('With a photo');
+    expect(created.file).toMatch(/^[0-9a-f]{20}$/);
+    const preview = await ctx.app.inject({ method: 'GET', url: `/api/files/${created.file}/preview?width=490` });
+    expect(preview.statusCode).toBe(200);
+
+    const notImage = images.multipart([{ filename: 'x.png', contentType: 'image/png', data: images.htmlBytes }], {
+      description: 'bad',
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: notImage.payload,
+      headers: { ...notImage.headers, cookie: author.cookie },
+    });
+    expect(refused.statusCode).toBe(415);
+
+    const noText = images.multipart([{ filename: 'p.png', contentType: 'image/png', data: await images.png(50, 50) }]);
+    const before = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(file);
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: noText.payload,
+      headers: { ...noText.headers, cookie: author.cookie },
+    });
+    expect(missing.statusCode).toBe(400);
+    const after = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(file);
+    expect(after[0].n).toBe(before[0].n); // nothing stored for a refused post
+  });
+
+  it('authorization matrix: visitor / member / author / admin on every route, per status', async () => {
+    const id = await newPost(author);
+    const app = ctx.app;
+    // A comment by the author while approved, so there is something to delete later.
+    await setStatus(app, id, 'approved');
+    const authorComment = (await call(app, 'POST', `/api/posts/${id}/comments`, author, { comment: 'mine' })).json().id;
+    const memberComment = (await call(app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'theirs' })).json().id;
+
+    for (const status of ['requested', 'rejected', 'unlisted'] as const) {
+      await setStatus(app, id, status);
+      // Visitors read nothing.
+      for (const [method, url, body] of [
+        ['GET', '/api/posts', undefined],
+        ['GET', `/api/posts/${id}`, undefined],
+        ['DELETE', `/api/posts/${id}`, undefined],
+        ['POST', `/api/posts/${id}/comments`, { comment: 'x' }],
+        ['DELETE', `/api/comments/${memberComment}`, undefined],
+        ['POST', `/api/posts/${id}/like`, undefined],
+        ['DELETE', `/api/posts/${id}/like`, undefined],
+        ['POST', `/api/posts/${id}/reports`, { reason: 'spam' }],
+        ['GET', '/api/events', undefined],
+      ] as [Method, string, unknown][]) {
+        const res = await call(app, method, url, null, body);
+        expect(res.statusCode, `${status} visitor ${method} ${url}`).toBe(401);
+        expect(res.json().type).toBe('user_unauthorized');
+      }
+      // Another member: the post does not exist for them.
+      expect((await call(app, 'GET', `/api/posts/${id}`, member)).statusCode).toBe(404);
+      expect((await call(app, 'POST', `/api/posts/${id}/like`, member)).statusCode).toBe(404);
+      expect((await call(app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'x' })).statusCode).toBe(404);
+      expect((await call(app, 'POST', `/api/posts/${id}/reports`, member, { reason: 'x' })).statusCode).toBe(404);
+      expect((await call(app, 'DELETE', `/api/posts/${id}`, member)).statusCode).toBe(404);
+      expect((await call(app, 'DELETE', `/api/comments/${memberComment}`, member)).statusCode).toBe(404);
+      const memberFeed = (await call(app, 'GET', `/api/posts?userId=${author.user.id}`, member)).json();
+      expect(memberFeed.documents.map((p: { id: string }) => p.id)).not.toContain(id);
+      // The author sees it with its status, but cannot react to it.
+      const own = await call(app, 'GET', `/api/posts/${id}`, author);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().status).toBe(status);
+      const authorFeed = (await call(app, 'GET', '/api/posts', author)).json();
+      expect(authorFeed.documents.map((p: { id: string }) => p.id)).toContain(id);
+      const like = await call(app, 'POST', `/api/posts/${id}/like`, author);
+      expect(like.statusCode).toBe(403);
+      expect(like.json().message).toBe('Only approved posts accept likes, comments and reports.');
+      expect((await call(app, 'POST', `/api/posts/${id}/comments`, author, { comment: 'x' })).statusCode).toBe(403);
+      // Staff may open it (to judge it) but it stays out of their feed and they cannot delete it.
+      expect((await call(app, 'GET', `/api/posts/${id}`, admin)).statusCode).toBe(200);
+      expect((await call(app, 'GET', '/api/posts', admin)).json().documents.map((p: { id: string }) => p.id)).not.toContain(id);
+    }
+
+    await setStatus(app, id, 'approved');
+    // Approved: every member may like, comment and report; only the author deletes.
+    expect((await call(app, 'GET', `/api/posts/${id}`, member)).statusCode).toBe(200);
+    expect((await call(app, 'POST', `/api/posts/${id}/like`, member)).json()).toMatchObject({ likeCount: 1 });
+    expect((await call(app, 'POST', `/api/posts/${id}/like`, admin)).json()).toMatchObject({ likeCount: 2 });
+    const unlike = await call(app, 'DELETE', `/api/posts/${id}/like`, admin);
+    expect(unlike.json()).toEqual({ liked: null, likeCount: 1 });
+    expect((await call(app, 'POST', `/api/posts/${id}/reports`, author, { reason: 'x' })).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/posts/${id}/reports`, member, {})).statusCode).toBe(400);
+    const report = await call(app, 'POST', `/api/posts/${id}/reports`, member, { reason: 'Not about the community' });
+    expect(report.statusCode).toBe(201);
+    const again = await call(app, 'POST', `/api/posts/${id}/reports`, member, { reason: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().type).toBe('document_already_exists');
+    expect((await call(app, 'POST', `/api/posts/${id}/reports`, admin, { reason: 'off topic' })).statusCode).toBe(201);
+    // Comments: only their author deletes them — not the post's author, not an admin.
+    expect((await call(app, 'DELETE', `/api/comments/${memberComment}`, author)).statusCode).toBe(403);
+    expect((await call(app, 'DELETE', `/api/comments/${memberComment}`, admin)).statusCode).toBe(403);
+    expect((await call(app, 'DELETE', `/api/comments/${authorComment}`, author)).statusCode).toBe(204);
+    expect((await call(app, 'DELETE', `/api/comments/${authorComment}`, author)).statusCode).toBe(404);
+    const single = (await call(app, 'GET', `/api/posts/${id}`, member)).json();
+    expect(single).toMatchObject({ commentCount: 1, likeCount: 1 });
+    expect(single.liked).toMatch(/^[0-9a-f]{20}$/);
+    expect(single.comments.map((c: { id: string }) => c.id)).toEqual([memberComment]);
+    // Post deletion: not a member, not an admin; the author.
+    expect((await call(app, 'DELETE', `/api/posts/${id}`, member)).statusCode).toBe(403);
+    expect((await call(app, 'DELETE', `/api/posts/${id}`, admin)).statusCode).toBe(403);
+    expect((await call(app, 'DELETE', `/api/posts/${id}`, author)).statusCode).toBe(204);
+    expect((await call(app, 'GET', `/api/posts/${id}`, author)).statusCode).toBe(404);
+    // Unknown ids are 404, never 500.
+    expect((await call(app, 'GET', '/api/posts/nope', member)).statusCode).toBe(404);
+    expect((await call(app, 'DELETE', '/api/comments/nope', member)).statusCode).toBe(404);
+  });
+
+  it('50 parallel likes from one member leave exactly one like', async () => {
+    const id = await newPost(author);
+    await setStatus(ctx.app, id, 'approved');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(ctx.app, 'POST', `/api/posts/${id}/like`, member)),
+    );
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    const rows = await ctx.app.db.select().from(comment).where(eq(comment.post, id));
+    expect(rows.filter((r) => r.type === 'like')).toHaveLength(1);
+    const view = (await call(ctx.app, 'GET', `/api/posts/${id}`, member)).json();
+    expect(view.likeCount).toBe(1);
+    expect(view.liked).toBe(rows[0].id);
+    // Parallel unlikes leave none, and the count follows.
+    await Promise.all(Array.from({ length: 10 }, () => call(ctx.app, 'DELETE', `/api/posts/${id}/like`, member)));
+    expect((await call(ctx.app, 'GET', `/api/posts/${id}`, member)).json()).toMatchObject({ likeCount: 0, liked: null });
+  });
+
+  it("deleting a post removes its comments, likes, reports and image file", async () => {
+    const { payload, headers } = images.multipart(
+      [{ filename: 'p.png', contentType: 'image/png', data: await images.png(300, 200) }],
+      { description: 'to be deleted' },
+    );
+    const created = (
+      await ctx.app.inject({ method: 'POST', url: '/api/posts', payload, headers: { ...headers, cookie: author.cookie } })
+    ).json();
+    await setStatus(ctx.app, created.id, 'approved');
+    await call(ctx.app, 'POST', `/api/posts/${created.id}/comments`, member, { comment: 'nice' });
+    await call(ctx.app, 'POST', `/api/posts/${created.id}/like`, member);
+    await call(ctx.app, 'POST', `/api/posts/${created.id}/reports`, member, { reason: 'spam' });
+    expect((await ctx.app.inject({ url: `/api/files/${created.file}/preview?width=490` })).statusCode).toBe(200);
+
+    expect((await call(ctx.app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(204);
+    expect(await ctx.app.db.select().from(comment).where(eq(comment.post, created.id))).toHaveLength(0);
+    expect(await ctx.app.db.select().from(postReport).where(eq(postReport.post, created.id))).toHaveLength(0);
+    expect(await ctx.app.db.select().from(file).where(eq(file.id, created.file))).toHaveLength(0);
+    expect((await ctx.app.inject({ url: `/api/files/${created.file}/preview?width=490` })).statusCode).toBe(404);
+  });
+
+  it('pages 7 posts as 3, 3, 1 without duplicates, newest first, with the last 3 comments', async () => {
+    const writer = await createMember(ctx.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await newPost(writer, `post ${i}`));
+    for (const id of ids) await setStatus(ctx.app, id, 'approved');
+    for (let i = 0; i < 5; i++) await call(ctx.app, 'POST', `/api/posts/${ids[6]}/comments`, member, { comment: `c${i}` });
+
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(ctx.app, 'GET', `/api/posts?userId=${writer.user.id}${cursor ? `&cursor=${cursor}` : ''}`, member);
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      sizes.push(page.documents.length);
+      seen.push(...page.documents.map((p: { id: string }) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([3, 3, 1]);
+    expect(seen).toEqual([...ids].reverse());
+
+    const first = (await call(ctx.app, 'GET', `/api/posts?userId=${writer.user.id}`, member)).json().documents[0];
+    expect(first.commentCount).toBe(5);
+    expect(first.comments.map((c: { comment: string }) => c.comment)).toEqual(['c2', 'c3', 'c4']);
+    expect(first.comments[0].user).toMatchObject({ id: member.user.id, name: member.user.name });
+    const single = (await call(ctx.app, 'GET', `/api/posts/${ids[6]}`, member)).json();
+    expect(single.comments).toHaveLength(5);
+
+    // The main feed pages the same way: no duplicates across pages.
+    const feedIds: string[] = [];
+    cursor = null;
+    do {
+      const page: { documents: { id: string }[]; nextCursor: string | null } = (
+        await call(ctx.app, 'GET', `/api/posts${cursor ? `?cursor=${cursor}` : ''}`, writer)
+      ).json();
+      expect(page.documents.length).toBeLessThanOrEqual(3);
+      feedIds.push(...page.documents.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(feedIds).size).toBe(feedIds.length);
+    expect(feedIds).toEqual([...feedIds].sort().reverse());
+    for (const id of ids) expect(feedIds).toContain(id);
+  });
+
+  it('lists events newest first: 4, then 3 after a cursor', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const [row] = await ctx.app.db
+        .insert(event)
+        .values({ name: `Event ${i}`, time: new Date(), host: admin.user.id })
+        .returning({ id: event.id });
+      made.push(row.id);
+    }
+    const first = (await call(ctx.app, 'GET', '/api/events', member)).json();
+    expect(first.documents.map((e: { id: string }) => e.id)).toEqual(made.slice(4).reverse());
+    const second = (await call(ctx.app, 'GET', `/api/events?cursor=${first.nextCursor}`, member)).json();
+    expect(second.documents.map((e: { id: string }) => e.id)).toEqual(made.slice(1, 4).reverse());
+  });
+
+  it('serves the feed page from the indexes (PostgreSQL plan)', async () => {
+    if (ctx.engine !== 'postgres') return;
+    // Enough rows that a sequential scan would lose, and fresh statistics.
+    await ctx.app.db.execute(sql`
+      insert into post (id, creator, description, status)
+      select lpad(to_hex(g), 20, '0'), 'someone' || (g % 100), 'bulk', case when g % 10 = 0 then 'requested' else 'approved' end
+      from generate_series(1, 20000) g`);
+    await ctx.app.db.execute(sql`analyze post`);
+    await ctx.app.db.execute(sql`analyze comment`);
+    const plan = await ctx.app.db.execute(sql`explain
+      (select id from post where status = 'approved' order by id desc limit 4)
+      union all
+      (select id from post where creator = 'someone1' and status <> 'approved' order by id desc limit 4)
+      order by id desc limit 4`);
+    const text = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/post_status_id_idx/);
+    expect(text).toMatch(/post_creator_id_idx/);
+    expect(text).not.toMatch(/Seq Scan/);
+  });
+});

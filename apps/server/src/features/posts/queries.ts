@@ -1,0 +1,182 @@
+// Reading posts the way a member sees them: one SQL statement per page, each part served by an
+// index (post_status_id_idx / post_creator_id_idx for the page, comment_post_type_id_idx and the
+// one-like-per-member unique index for counts, my like and the last comments).
+import { FEED_COMMENTS, POSTS_PAGE_SIZE } from '@samaj/core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export interface PostUser {
+  id: string;
+  name: string;
+  dp: string;
+  labels: string[];
+}
+
+export interface CommentView {
+  id: string;
+  post: string;
+  creator: string;
+  comment: string;
+  type: 'comment';
+  createdAt: string;
+  user: PostUser;
+}
+
+export interface PostView {
+  id: string;
+  creator: string;
+  description: string;
+  file: string | null;
+  status: string;
+  rejectionReason: string | null;
+  createdAt: string;
+  user: PostUser;
+  /** Id of the viewer's like, or null. */
+  liked: string | null;
+  likeCount: number;
+  commentCount: number;
+  /** Oldest first: the last FEED_COMMENTS in a feed, all of them on the single post. */
+  comments: CommentView[];
+}
+
+export interface PostPage {
+  documents: PostView[];
+  nextCursor: string | null;
+}
+
+/** Who is unknown once their account is gone: shown as 'Unknown User' by the web app. */
+const UNKNOWN_USER = (id: string): PostUser => ({ id, name: '', dp: 'newuser', labels: [] });
+
+type Row = Record<string, unknown>;
+
+function rowsOf(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+const iso = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+
+function toComment(raw: Row): CommentView {
+  const creator = String(raw.creator);
+  return {
+    id: String(raw.id),
+    post: String(raw.post),
+    creator,
+    comment: String(raw.comment),
+    type: 'comment',
+    createdAt: iso(raw.created_at),
+    user: raw.name == null ? UNKNOWN_USER(creator) : {
+      id: creator,
+      name: String(raw.name),
+      dp: String(raw.dp ?? 'newuser'),
+      labels: (raw.labels as string[] | null) ?? [],
+    },
+  };
+}
+
+function toPost(row: Row): PostView {
+  const creator = String(row.creator);
+  const comments = (typeof row.comments === 'string' ? JSON.parse(row.comments) : row.comments) as Row[] | null;
+  return {
+    id: String(row.id),
+    creator,
+    description: String(row.description),
+    file: (row.file as string | null) || null,
+    status: String(row.status),
+    rejectionReason: (row.rejection_reason as string | null) ?? null,
+    createdAt: iso(row.created_at),
+    user:
+      row.user_name == null
+        ? UNKNOWN_USER(creator)
+        : {
+            id: creator,
+            name: String(row.user_name),
+            dp: String(row.user_dp ?? 'newuser'),
+            labels: (row.user_labels as string[] | null) ?? [],
+          },
+    liked: (row.liked as string | null) ?? null,
+    likeCount: Number(row.like_count ?? 0),
+    commentCount: Number(row.comment_count ?? 0),
+    comments: (comments ?? []).map(toComment),
+  };
+}
+
+/**
+ * The posts with these ids (already in the order wanted) as `viewer` sees them. `commentLimit`
+ * null means every comment (single post page).
+ */
+async function enrich(db: Database, ids: SQL, viewer: string, commentLimit: number | null): Promise<PostView[]> {
+  const limit = commentLimit === null ? sql`` : sql`limit ${commentLimit}`;
+  const result = await db.execute(sql`
+    with page as (${ids})
+    select p.id, p.creator, p.description, p.file, p.status, p.rejection_reason, p.created_at,
+      u.name as user_name, u.dp as user_dp, u.labels as user_labels,
+      (select c.id from comment c
+        where c.post = p.id and c.creator = ${viewer} and c.type = 'like') as liked,
+      (select count(*)::int from comment c where c.post = p.id and c.type = 'like') as like_count,
+      (select count(*)::int from comment c where c.post = p.id and c.type = 'comment') as comment_count,
+      (select coalesce(json_agg(x order by x.id), '[]'::json) from (
+        select c.id, c.post, c.creator, c.comment, c.created_at, cu.name, cu.dp, cu.labels
+        from comment c left join "user" cu on cu.id = c.creator
+        where c.post = p.id and c.type = 'comment'
+        order by c.id desc ${limit}
+      ) x) as comments
+    from page join post p on p.id = page.id
+    left join "user" u on u.id = p.creator
+    order by p.id desc`);
+  return rowsOf(result).map(toPost);
+}
+
+export interface FeedQuery {
+  viewer: string;
+  cursor?: string;
+  /** Only this member's posts (profile page). */
+  userId?: string;
+  pageSize?: number;
+}
+
+/**
+ * One keyset page, newest first. Everyone sees approved posts; the viewer also sees their own in
+ * every status. Two index range scans merged (never an OR that defeats the index).
+ */
+export async function feedPage(db: Database, query: FeedQuery): Promise<PostPage> {
+  const size = query.pageSize ?? POSTS_PAGE_SIZE;
+  const take = size + 1;
+  const after = query.cursor ? sql`and id < ${query.cursor}` : sql``;
+  let ids: SQL;
+  if (query.userId !== undefined) {
+    const statuses = query.userId === query.viewer ? sql`` : sql`and status = 'approved'`;
+    ids = sql`select id from post where creator = ${query.userId} ${statuses} ${after}
+      order by id desc limit ${take}`;
+  } else {
+    ids = sql`(select id from post where status = 'approved' ${after} order by id desc limit ${take})
+      union all
+      (select id from post where creator = ${query.viewer} and status <> 'approved' ${after}
+        order by id desc limit ${take})
+      order by id desc limit ${take}`;
+  }
+  const posts = await enrich(db, ids, query.viewer, FEED_COMMENTS);
+  const documents = posts.slice(0, size);
+  const nextCursor = posts.length > size ? documents[documents.length - 1].id : null;
+  return { documents, nextCursor };
+}
+
+/** One post with every comment, regardless of visibility (the caller decides). */
+export async function loadPost(db: Database, id: string, viewer: string): Promise<PostView | null> {
+  const [found] = await enrich(db, sql`select id from post where id = ${id}`, viewer, null);
+  return found ?? null;
+}
+
+/** Exact like count and the viewer's like, read from the rows. */
+export async function likeState(
+  db: Database,
+  postId: string,
+  viewer: string,
+): Promise<{ liked: string | null; likeCount: number }> {
+  const result = await db.execute(sql`
+    select
+      (select id from comment where post = ${postId} and creator = ${viewer} and type = 'like') as liked,
+      (select count(*)::int from comment where post = ${postId} and type = 'like') as like_count`);
+  const row = rowsOf(result)[0] ?? {};
+  return { liked: (row.liked as string | null) ?? null, likeCount: Number(row.like_count ?? 0) };
+}

@@ -1,0 +1,29 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/harness.ts';
+
+describeEachDatabase(
+  'GET /api/public-config',
+  (ctx) => {
+    it("tells anyone the operator's community name, contact and tile settings", async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        communityName: 'Kutch Samaj',
+        communityAbout: expect.any(String),
+        contactEmail: 'help@kutch.example',
+        contactPhone: null,
+        tileUrl: 'https://tiles.kutch.example/{z}/{x}/{y}.png',
+        tileAttribution: expect.stringContaining('OpenStreetMap'),
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      });
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+  },
+  {
+    env: {
+      COMMUNITY_NAME: 'Kutch Samaj',
+      CONTACT_EMAIL: 'help@kutch.example',
+      TILE_URL: 'https://tiles.kutch.example/{z}/{x}/{y}.png',
+    },
+  },
+);

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const VERSION: string = JSON.parse(
+  fs.readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8'),
+).version;
+
+const publicConfigResponse = z.object({
+  communityName: z.string(),
+  communityAbout: z.string(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  tileUrl: z.string(),
+  tileAttribution: z.string(),
+  version: z.string(),
+});
+
+/**
+ * The operator's settings the web app shows to everyone (title suffix, about note, map tiles).
+ * Only what is already public on the site is here: no keys, no internal URLs.
+ */
+const publicConfig: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/public-config',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Community name, contact and map tile settings for the web app',
+        response: { 200: publicConfigResponse },
+      },
+    },
+    async (_request, reply) => {
+      // Changes only with a restart, but a stale copy would outlive it in browsers: revalidate.
+      reply.header('cache-control', 'no-cache');
+      const { config } = app;
+      return {
+        communityName: config.communityName,
+        communityAbout: config.communityAbout,
+        contactEmail: config.contactEmail ?? null,
+        contactPhone: config.contactPhone ?? null,
+        tileUrl: config.tileUrl,
+        tileAttribution: config.tileAttribution,
+        version: VERSION,
+      };
+    },
+  );
+};
+
+export default publicConfig;

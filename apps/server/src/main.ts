@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { buildApp } from './app.ts';
+import { serveOperatorSocket } from './cli/socket.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type OpenDatabase, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedSurnames } from './features/surnames/seed.ts';
+import { acquireLock, type DataDirLock, LockError } from './platform/lock.ts';
+
+/** Startup failures an operator can fix: printed as one line, exit code 1, no stack trace. */
+class StartupError extends Error {}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function ensureWritableDataDir(dataDir: string): void {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is not writable (${reason}). Set DATA_DIR to a folder this user can write to.`,
+    );
+  }
+}
+
+/** PUBLIC_URL when the operator set one, otherwise where this machine answers. */
+function displayUrl(config: Config, port: number): string {
+  if (config.publicUrl !== `http://localhost:${config.port}`) return config.publicUrl;
+  return `http://localhost:${port}`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let lock: DataDirLock | undefined;
+  let database: OpenDatabase | undefined;
+  const cleanup = async () => {
+    await database?.close().catch(() => {});
+    lock?.release();
+  };
+
+  try {
+    ensureWritableDataDir(config.dataDir);
+    // PGlite belongs to one process; PostgreSQL is shared by design, so no lock there.
+    if (!config.databaseUrl) lock = acquireLock(config.dataDir, 'server');
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrateDatabase(database);
+    await seedSurnames(database.db);
+  } catch (error) {
+    await cleanup();
+    if (error instanceof StartupError || error instanceof LockError) fail(error.message);
+    if (config.databaseUrl && isConnectionError(error)) {
+      fail(`Cannot connect to the database at DATABASE_URL: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel },
+  });
+
+  await serveOperatorSocket(app); // `npm run cli -- grant|block ...` reaches this server through DATA_DIR/operator.sock
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Give in-flight requests a moment, but never hang forever on a stuck connection.
+    const force = setTimeout(() => {
+      process.stderr.write('Shutdown took too long; exiting.\n');
+      lock?.release();
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while closing the server');
+    }
+    await cleanup();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await cleanup();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    if (code === 'EACCES') fail(`Port ${config.port} needs more privileges. Set PORT to a port above 1023.`);
+    if (code === 'EADDRNOTAVAIL')
+      fail(`HOST ${config.host} is not an address of this machine. Set HOST to 0.0.0.0.`);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Samaj is running at ${displayUrl(config, port)}\n`);
+}
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  return ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000', '28000'].includes(String(code));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Samaj could not start: ${(error as Error)?.message ?? error}\n`);
+  process.exit(1);
+});

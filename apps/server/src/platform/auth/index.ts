@@ -1,0 +1,14 @@
+export { type Auth, COOKIE_PREFIX, createAuth, trustedOrigins } from './auth.ts';
+export { type AuthLimits, configureAuthLimits, DEFAULT_AUTH_LIMITS } from './rate-limit.ts';
+export {
+  BLOCKED_MESSAGE,
+  forgetSessionUser,
+  getAuth,
+  getSessionId,
+  getSessionUser,
+  requireLabel,
+  requireUser,
+  type SessionUser,
+  toHeaders,
+  UNAUTHORIZED_MESSAGE,
+} from './session.ts';

@@ -1,0 +1,59 @@
+import { ERROR_TYPES, missingParamMessage } from '@samaj/core';
+
+/**
+ * An error meant for the client: it leaves the server as `{ message, code: status, type }`.
+ * Anything that is not an AppError becomes a generic 500 (the details only go to the log).
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Error types the server adds to core's catalogue. */
+export const SERVER_ERROR_TYPES = {
+  PAYLOAD_TOO_LARGE: 'general_payload_too_large',
+  ORIGIN_FORBIDDEN: 'general_origin_forbidden',
+  UNSUPPORTED_MEDIA_TYPE: 'general_unsupported_media_type',
+} as const;
+
+export interface ErrorBody {
+  message: string;
+  code: number;
+  type: string;
+}
+
+export const badRequest = (message: string, type: string = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
+  new AppError(400, type, message);
+
+export const missingParameter = (name: string) =>
+  new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name));
+
+export const unauthorized = (
+  message = 'The current user is not authorized to perform the requested action.',
+  type: string = ERROR_TYPES.USER_UNAUTHORIZED,
+) => new AppError(401, type, message);
+
+export const forbidden = (
+  message = 'The current user is not authorized to perform the requested action.',
+  type: string = ERROR_TYPES.USER_FORBIDDEN,
+) => new AppError(403, type, message);
+
+export const notFound = (
+  message = 'Document with the requested ID could not be found.',
+  type: string = ERROR_TYPES.DOCUMENT_NOT_FOUND,
+) => new AppError(404, type, message);
+
+export const conflict = (
+  message = 'Document with the requested ID already exists.',
+  type: string = ERROR_TYPES.DOCUMENT_ALREADY_EXISTS,
+) => new AppError(409, type, message);
+
+export function errorBody(status: number, type: string, message: string): ErrorBody {
+  return { message, code: status, type };
+}

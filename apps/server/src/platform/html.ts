@@ -1,0 +1,21 @@
+import sanitize from 'sanitize-html';
+
+/**
+ * Member- and operator-written HTML (surname descriptions) is cleaned before it is stored:
+ * simple formatting and links only, no scripts, styles, images or event handlers. The web app
+ * sanitizes again on render (DOMPurify).
+ */
+export function sanitizeDescription(html: string): string {
+  return sanitize(html, {
+    // Issue 4's allowlist: paragraphs, line breaks, bold/italic, lists, http(s) links.
+    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'ul', 'ol', 'li', 'a'],
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    // Drop the text of script/style/iframe entirely, not just the tags.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
+    transformTags: {
+      a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    },
+  }).trim();
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeTestApp, createTestApp, type TestContext, tempDir } from '../../test/harness.ts';
+
+describe('web app serving', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const dist = tempDir('samaj-dist-');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Samaj shell</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    ctx = await createTestApp('pglite', { webDistDir: dist });
+  });
+  afterAll(() => closeTestApp(ctx));
+
+  it('caches hashed assets for a year', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates index.html', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Samaj shell');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown page paths with the app shell (status 200)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/surname/Patel?utm_source=x' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('Samaj shell');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not answer a missing asset with HTML', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('Samaj shell');
+  });
+
+  it('keeps unknown API paths JSON', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().type).toBe('general_route_not_found');
+  });
+});
+
+describe('web app not built', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite', { webDistDir: path.join(tempDir(), 'missing-dist') });
+  });
+  afterAll(() => closeTestApp(ctx));
+
+  it('says so on / and tells how to build it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('not built');
+    expect(response.body).toContain('npm run build');
+  });
+});

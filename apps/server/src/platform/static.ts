@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** apps/web/dist, found from this file so that the working directory does not matter. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Answers a GET for a path no route knows (the app's not-found handler calls it for non-API paths). */
+export type SpaFallback = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | Promise<FastifyReply>;
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Samaj</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>The web app is not built yet</h1>
+<p>The server and its API are running, but <code>apps/web/dist</code> does not exist.
+Run <code>npm run build</code> (or start with <code>npm start</code>, which builds it) and reload this page.</p>
+<p>API documentation: <a href="/api/docs">/api/docs</a></p>
+</body></html>
+`;
+
+/**
+ * Serves the built web app: hashed files under /assets are cached for a year, everything else
+ * (index.html, the service worker, the manifest) is revalidated on every load so a new release
+ * reaches members at once. Unknown page paths get index.html with status 200: the web app's router
+ * decides what exists and shows its own 404 screen.
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  distDir: string = DEFAULT_WEB_DIST,
+): Promise<SpaFallback> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web app not built: run npm run build');
+    return (request, reply) =>
+      reply
+        .code(request.url === '/' || request.url.startsWith('/?') ? 200 : 404)
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+  }
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    // Missing files fall through to the not-found handler (SPA fallback or a plain 404).
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+      reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  return (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    // A missing asset or file (a stale hashed bundle, /favicon.png) is a real 404, not the app shell:
+    // answering HTML for a script would only produce a confusing parse error in the browser.
+    const looksLikeFile = pathname.startsWith('/assets/') || lastSegment.includes('.');
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    reply.header('cache-control', REVALIDATE);
+    return reply.code(200).sendFile('index.html', distDir, { cacheControl: false });
+  };
+}

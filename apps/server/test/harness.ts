@@ -1,0 +1,116 @@
+// Builds the real app in-process for a test file, on each database engine the run offers:
+// in-memory PGlite always, and PostgreSQL (a fresh schema per suite, dropped afterwards) when
+// TEST_DATABASE_URL is set.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Engine, type OpenDatabase, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: OpenDatabase;
+  config: Config;
+  engine: Engine;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (PUBLIC_URL, TILE_URL, ...). */
+  env?: Record<string, string>;
+  /** Point the static plugin at a fake web build. */
+  webDistDir?: string;
+  /** Test-only routes: Fastify accepts routes only before `ready`, so they are passed in. */
+  // biome-ignore lint/suspicious/noExplicitAny: plugins come with their own option types
+  plugins?: FastifyPluginAsync<any>[];
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** The engines this run covers. */
+export function engines(): Engine[] {
+  return TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A temp folder removed at process exit. */
+export function tempDir(prefix = 'samaj-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+}
+
+/** An empty, migrated database on the given engine. */
+export async function openTestDatabase(engine: Engine): Promise<OpenDatabase> {
+  const database =
+    engine === 'postgres'
+      ? await openDatabase({
+          databaseUrl: TEST_DATABASE_URL,
+          pgSchema: `test_${crypto.randomBytes(6).toString('hex')}`,
+        })
+      : await openDatabase({ inMemory: true });
+  await migrateDatabase(database);
+  return database;
+}
+
+/** Closes the database and, on PostgreSQL, drops the suite's schema. */
+export async function closeTestDatabase(database: OpenDatabase): Promise<void> {
+  await database.close();
+  if (database.engine === 'postgres' && database.pgSchema) {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists "${database.pgSchema}" cascade`);
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+export async function createTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestContext> {
+  const database = await openTestDatabase(engine);
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, webDistDir: options.webDistDir, plugins: options.plugins });
+  return { app, database, config, engine };
+}
+
+export async function closeTestApp(ctx: TestContext): Promise<void> {
+  await ctx.app.close();
+  await closeTestDatabase(ctx.database);
+}
+
+/**
+ * Runs `fn` once per engine inside `describe('<name> [engine]')`. `ctx` is filled in `beforeAll`,
+ * so read `ctx.app` inside hooks and tests, not while the suite is being declared.
+ */
+export function describeEachDatabase(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: TestAppOptions = {},
+): void {
+  for (const engine of engines()) {
+    describe(`${name} [${engine}]`, () => {
+      const ctx = { engine } as TestContext;
+      beforeAll(async () => {
+        Object.assign(ctx, await createTestApp(engine, options));
+      });
+      afterAll(async () => {
+        if (ctx.app) await closeTestApp(ctx);
+      });
+      fn(ctx);
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members: `createMember(app, overrides)` and `createAdmin(app)` (return `{ user, cookie }`) are
+// owned by the accounts feature and live in test/members.ts; import them from there.
+// ---------------------------------------------------------------------------------------------
