@@ -1,27 +1,55 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// The shell watches Mantine's notification store without loading the Notifications component
+// (which brings transitions and portals); the package's export map hides the store module, so
+// it gets an alias of its own. Same file as the package uses, hence the same store instance.
+const require = createRequire(import.meta.url);
+const notificationsStore = path.join(
+  path.dirname(require.resolve('@mantine/notifications')),
+  '..',
+  'esm',
+  'notifications.store.mjs',
+);
+
 const server = process.env.SAMAJ_API ?? 'http://localhost:8080';
 
-// Vendor groups keep long-lived libraries in their own cacheable files; pages stay lazy so
-// the JavaScript loaded for `/` is only the shell (budget: 150 KB gzip, measured by bench/).
-// Leaflet is deliberately absent: it must only ever load with the map page.
+// Vendor groups keep long-lived libraries that the shell needs whole in their own cacheable
+// files; pages stay lazy so the JavaScript loaded for `/` is only the shell and the tools page
+// (budget: 150 KB gzip, measured by bench/). Mantine is deliberately not grouped: a group would
+// pull every component any page uses into the first load; automatic splitting keeps each
+// component with the pages that use it. Leaflet likewise only ever loads with the map page.
 const vendorGroups: Array<{ name: string; test: RegExp }> = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks|store|notifications|modals)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/ },
+  {
+    name: 'i18n',
+    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+  },
 ];
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@samaj\/notifications-store$/, replacement: notificationsStore }],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json lets scripts/initial-js.mjs (and bench/) tell which chunks `/` loads.
+    manifest: true,
     target: 'es2020',
     rolldownOptions: {
+      // Core is pure (no I/O, no import-time effects), but its zod schemas are built at module
+      // top level, which a bundler must otherwise keep: this lets a page that only needs a
+      // constant leave zod out of the first load.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
+      },
       output: {
         codeSplitting: { groups: vendorGroups },
       },

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import viteConfig from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
+  resolve: viteConfig.resolve,
   test: {
     name: 'web',
     environment: 'jsdom',

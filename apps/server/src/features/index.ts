@@ -5,8 +5,10 @@ import accounts from './accounts/routes.ts';
 import events from './events/routes.ts';
 import files from './files/routes.ts';
 import health from './health/routes.ts';
+import moderation from './moderation/routes.ts';
 import posts from './posts/routes.ts';
 import publicConfig from './public-config/routes.ts';
+import publisher from './publisher/routes.ts';
 import surnames from './surnames/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: plugins come with their own option types
@@ -18,4 +20,6 @@ export const features: FastifyPluginAsync<any>[] = [
   posts,
   events,
   surnames,
+  moderation,
+  publisher,
 ];

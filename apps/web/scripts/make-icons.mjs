@@ -1,0 +1,30 @@
+// Renders the PNG icons of the web manifest from public/logo.svg (run once after changing the logo:
+// `node apps/web/scripts/make-icons.mjs`); the PNGs are committed so builds need no native tool.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
+const svg = await readFile(path.join(root, 'logo.svg'));
+
+const square = [
+  ['icon-192.png', 192],
+  ['icon-512.png', 512],
+  ['apple-touch-icon.png', 180],
+  ['favicon-32.png', 32],
+];
+for (const [name, size] of square) {
+  await sharp(svg, { density: 300 })
+    .resize(size, size)
+    .png()
+    .toFile(path.join(root, 'icons', name));
+}
+
+// Maskable icons need the artwork inside the central safe zone (80 %) on a full-bleed background.
+const inner = await sharp(svg, { density: 300 }).resize(400, 400).png().toBuffer();
+await sharp({ create: { width: 512, height: 512, channels: 4, background: '#d9480f' } })
+  .composite([{ input: inner, top: 56, left: 56 }])
+  .png()
+  .toFile(path.join(root, 'icons', 'maskable-512.png'));
+console.log('icons written to', path.join(root, 'icons'));

@@ -1,0 +1,31 @@
+import '@fontsource/noto-sans-gujarati/gujarati-400.css';
+import '@fontsource/noto-sans-gujarati/latin-400.css';
+import '@fontsource/noto-sans-gujarati/gujarati-600.css';
+import '@fontsource/noto-sans-gujarati/latin-600.css';
+import '@fontsource/noto-sans-gujarati/gujarati-700.css';
+import '@fontsource/noto-sans-gujarati/latin-700.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n';
+import { ModalsHost, NotificationsHost } from './OnDemandHosts';
+import { theme } from './theme';
+
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {children}
+          <NotificationsHost />
+          {/* Sibling, not wrapper: use the `modals` API (modals.openConfirmModal…), not useModals(). */}
+          <ModalsHost />
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

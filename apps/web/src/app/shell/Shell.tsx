@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useCommunityName } from '../../lib/head';
+import { BackButton } from './BackButton';
+import { shellCss } from './layout';
+import { NavBar } from './NavBar';
+import { useScrollToTopOnPush } from './useScrollToTop';
+
+export function Shell() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const community = useCommunityName();
+  useScrollToTopOnPush();
+  return (
+    <>
+      <style href="samaj-shell" precedence="default">
+        {shellCss}
+      </style>
+      <a className="samaj-skip" href="#main">
+        {t('skip')}
+      </a>
+      <div className="samaj-shell">
+        <NavBar />
+        <div className="samaj-column">
+          <header className="samaj-header">
+            {pathname !== '/' && <BackButton />}
+            <Link to="/" className="samaj-brand" aria-label={t('homeLink', { name: community })}>
+              <img src="/logo.svg" alt={t('logo', { name: community })} width={32} height={32} />
+              <span>{community}</span>
+            </Link>
+          </header>
+          <main id="main" className="samaj-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
+      </div>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { SURNAME_LIST_LIMIT } from '@samaj/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export interface SurnameOption {
+  name: string;
+  name_guj: string;
+}
+
+interface SurnamePage {
+  documents: SurnameOption[];
+  nextCursor: string | null;
+}
+
+/** Every surname for the signup radio list: pages of 100, following nextCursor to the end. */
+export function useSurnameOptions() {
+  return useQuery({
+    queryKey: ['accounts', 'surname-options'],
+    queryFn: async ({ signal }) => {
+      const all: SurnameOption[] = [];
+      let cursor: string | null = null;
+      // A bound on the pages keeps a misbehaving server from looping us forever.
+      for (let page = 0; page < 100; page++) {
+        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+        const result: SurnamePage = await api<SurnamePage>(
+          `/api/surnames?limit=${SURNAME_LIST_LIMIT}${query}`,
+          { signal },
+        );
+        all.push(...result.documents.map(({ name, name_guj }) => ({ name, name_guj })));
+        cursor = result.nextCursor;
+        if (!cursor) break;
+      }
+      return all;
+    },
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  SIGNUP_STEP_SCHEMAS,
+  SIGNUP_STEPS,
+  type SignupFormInput,
+  safeForward,
+  signupErrorMessage,
+} from '@samaj/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { PageMeta } from '../../../lib/head';
+import { signup } from '../api/session';
+import { useCurrentUser } from '../api/useCurrentUser';
+import { SurnameStep } from '../components/SurnameStep';
+import { useCatalogueMessage, useFieldError } from '../lib/messages';
+
+const EMPTY: SignupFormInput = {
+  surname: '',
+  name: '',
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/** Drops every whitespace character: the spec blocks spaces in the username, pasted ones too. */
+function withoutSpaces(event: ChangeEvent<HTMLInputElement>) {
+  const input = event.target;
+  const cleaned = input.value.replace(/\s/g, '');
+  if (cleaned !== input.value) {
+    const caret = (input.selectionStart ?? cleaned.length) - (input.value.length - cleaned.length);
+    input.value = cleaned;
+    input.setSelectionRange(Math.max(0, caret), Math.max(0, caret));
+  }
+}
+
+export default function Signup() {
+  const { t } = useTranslation('accounts');
+  const [params] = useSearchParams();
+  const forward = safeForward(params.get('forward'));
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const fieldError = useFieldError();
+  const catalogue = useCatalogueMessage();
+  const [step, setStep] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The resolver validates only the step on screen; raw keeps the other steps' values intact.
+  const stepRef = useRef(0);
+  stepRef.current = step;
+  const resolver: Resolver<SignupFormInput> = (values, context, options) =>
+    zodResolver(SIGNUP_STEP_SCHEMAS[stepRef.current], undefined, { raw: true })(
+      values,
+      context,
+      options as never,
+    ) as ReturnType<Resolver<SignupFormInput>>;
+  const {
+    register,
+    control,
+    getValues,
+    formState: { errors },
+  } = useForm<SignupFormInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  const values = useWatch({ control });
+  const stepValid = SIGNUP_STEP_SCHEMAS[step].safeParse(values).success;
+  const last = step === SIGNUP_STEPS - 1;
+
+  if (user) return <Navigate to={forward} replace />;
+
+  const create = async () => {
+    const { surname, name, username, email, password } = getValues();
+    setBusy(true);
+    setError(null);
+    try {
+      await signup(client, { surname, name, username, email, password });
+      navigate(forward, { replace: true });
+    } catch (err) {
+      setError(catalogue(signupErrorMessage(err instanceof ApiError ? err : null)));
+    } finally {
+      // SPEC §8: the loading state resets after each error.
+      setBusy(false);
+    }
+  };
+
+  // Next and Create Account are the same submit button, so Enter in any field moves on too.
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!stepValid || busy) return;
+    if (last) void create();
+    else {
+      setError(null);
+      setStep(step + 1);
+    }
+  };
+
+  const username = register('username');
+  const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === ' ') event.preventDefault();
+  };
+
+  return (
+    <Stack maw={560} w="100%" mx="auto" py="md">
+      <PageMeta title={t('signupPage.title')} description={t('signupPage.description')} />
+      <Title order={1}>{t('signupPage.title')}</Title>
+      <Text c="dimmed" aria-live="polite">
+        {t('signupPage.step', { n: step + 1, total: SIGNUP_STEPS })}
+      </Text>
+      <Card withBorder padding="lg" radius="md">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" role="alert" variant="light">
+                {error}
+              </Alert>
+            )}
+            {step === 0 && (
+              <Controller
+                control={control}
+                name="surname"
+                render={({ field, fieldState }) => (
+                  <SurnameStep
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldError(fieldState.error?.message)}
+                  />
+                )}
+              />
+            )}
+            {step === 1 && (
+              <>
+                <TextInput
+                  label={t('signupPage.name')}
+                  autoComplete="name"
+                  required
+                  error={fieldError(errors.name?.message)}
+                  {...register('name')}
+                />
+                <TextInput
+                  label={t('signupPage.username')}
+                  description={t('signupPage.usernameHint')}
+                  leftSection="@"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  error={fieldError(errors.username?.message)}
+                  {...username}
+                  onKeyDown={blockSpace}
+                  onChange={(event) => {
+                    withoutSpaces(event);
+                    return username.onChange(event);
+                  }}
+                />
+                <TextInput
+                  label={t('signupPage.email')}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  required
+                  error={fieldError(errors.email?.message)}
+                  {...register('email')}
+                />
+              </>
+            )}
+            {step === 2 && (
+              <>
+                <PasswordInput
+                  label={t('signupPage.password')}
+                  autoComplete="new-password"
+                  required
+                  error={fieldError(errors.password?.message)}
+                  {...register('password')}
+                />
+                <PasswordInput
+                  label={t('signupPage.confirmPassword')}
+                  autoComplete="new-password"
+                  required
+                  error={fieldError(errors.confirmPassword?.message)}
+                  {...register('confirmPassword')}
+                />
+              </>
+            )}
+            <Group justify={step > 0 ? 'space-between' : 'flex-end'}>
+              {step > 0 && (
+                <Button
+                  type="button"
+                  variant="default"
+                  disabled={busy}
+                  onClick={() => {
+                    setError(null);
+                    setStep(step - 1);
+                  }}
+                >
+                  {t('signupPage.previous')}
+                </Button>
+              )}
+              <Button type="submit" disabled={!stepValid || busy}>
+                {last ? (busy ? t('signupPage.pleaseWait') : t('signupPage.create')) : t('signupPage.next')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {step === 0 && (
+        <Anchor
+          component={Link}
+          to={params.get('forward') ? `/login?forward=${encodeURIComponent(forward)}` : '/login'}
+          ta="center"
+        >
+          {t('signupPage.alreadyHaveAccount')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { Avatar, Box, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useEvents } from '../api/posts';
+import { previewUrl } from '../api/types';
+
+/** Event bubbles at the top of the posts home; nothing at all while there are no events. */
+export function EventsStrip() {
+  const { t } = useTranslation('posts');
+  const { data } = useEvents(true);
+  const events = data?.documents ?? [];
+  if (events.length === 0) return null;
+  return (
+    <Box component="nav" aria-label={t('events.title')} w="100%">
+      <ScrollArea type="never">
+        <Group gap="md" wrap="nowrap" py={4}>
+          {events.map((e) => (
+            <UnstyledButton key={e.id} component={Link} to={`/event/${e.id}`} w={72}>
+              <Stack gap={4} align="center">
+                <Avatar
+                  src={previewUrl(e.thumbnail || 'newuser', 100)}
+                  alt=""
+                  size={60}
+                  radius="xl"
+                  style={{
+                    outline: `2px solid var(--mantine-color-${e.live ? 'red' : 'orange'}-6)`,
+                    outlineOffset: 2,
+                  }}
+                />
+                <Text size="xs" ta="center" lineClamp={1} w="100%">
+                  {e.live ? `● ${t('events.live')}` : e.name}
+                </Text>
+              </Stack>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </ScrollArea>
+    </Box>
+  );
+}

@@ -1,0 +1,169 @@
+import { formatCount, hasLabel, POST_CARD_MAX_WIDTH, postAllowsReactions } from '@samaj/core';
+import { ActionIcon, Anchor, Box, Card, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconHeart, IconHeartFilled, IconMessageCircle, IconRosetteDiscountCheckFilled, IconShare3 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { share } from '../../../lib/share';
+import { useAddComment, useDeleteComment, useToggleLike } from '../api/posts';
+import { type Post, type PostComment, previewUrl } from '../api/types';
+import { CommentForm, CommentList } from './Comments';
+import { PostMenu } from './PostMenu';
+import { PostStatusBanner } from './PostStatusBanner';
+import { PostText } from './PostText';
+import { RelativeTime } from './RelativeTime';
+import { UserAvatar } from './UserAvatar';
+
+export interface PostCardProps {
+  post: Post;
+  /** The viewer's user id. */
+  me: string;
+  /** Single post page: full text and every comment. */
+  full?: boolean;
+  maxWidth?: number;
+  onDeleted?: () => void;
+}
+
+/** SPEC §2 Post card. */
+export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDTH, onDeleted }: PostCardProps) {
+  const { t } = useTranslation('posts');
+  // One action at a time per card (SPEC §4 "A busy flag blocks overlapping comment actions").
+  const [busy, setBusy] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
+  const like = useToggleLike();
+  const addComment = useAddComment();
+  const deleteComment = useDeleteComment();
+  const name = post.user.name || t('card.unknownUser');
+  const reactions = postAllowsReactions(post.status);
+
+  async function guarded<T>(action: () => Promise<T>, failure: string): Promise<boolean> {
+    if (busy) return false;
+    setBusy(true);
+    try {
+      await action();
+      return true;
+    } catch {
+      notifications.show({ color: 'red', message: failure });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggleLike = () => guarded(() => like.mutateAsync(post), t('like.failed'));
+  const sendComment = (comment: string) => guarded(() => addComment.mutateAsync({ post, comment }), t('comments.failed'));
+  const removeComment = (comment: PostComment) =>
+    guarded(() => deleteComment.mutateAsync({ post, comment }), t('comments.failed'));
+
+  return (
+    <Card withBorder radius="md" padding="md" w="100%" maw={maxWidth} component="article" data-post-id={post.id} data-status={post.status}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Link to={`/profile/${post.creator}`} aria-hidden tabIndex={-1}>
+              <UserAvatar user={post.user} size={42} />
+            </Link>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Group gap={4} wrap="nowrap">
+                <Anchor component={Link} to={`/profile/${post.creator}`} fw={600} c="inherit" truncate>
+                  {name}
+                </Anchor>
+                {hasLabel(post.user.labels, 'Verified') && (
+                  <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label={t('card.verified')} role="img" />
+                )}
+              </Group>
+              <Anchor component={Link} to={`/post/${post.id}`} underline="hover" c="dimmed">
+                <RelativeTime date={post.createdAt} />
+              </Anchor>
+            </Stack>
+          </Group>
+          <PostMenu post={post} mine={post.creator === me} onDeleted={onDeleted} />
+        </Group>
+
+        <PostText text={post.description} full={full} />
+
+        {post.file && (
+          <UnstyledButton onClick={() => setImageOpen(true)} aria-label={t('card.openImage')} style={{ display: 'block' }}>
+            <Image
+              src={previewUrl(post.file, 490)}
+              alt={t('card.image', { name })}
+              radius="sm"
+              loading="lazy"
+              fit="contain"
+              mah={full ? 690 : 520}
+              bg="gray.1"
+            />
+          </UnstyledButton>
+        )}
+
+        {!reactions && <PostStatusBanner post={post} />}
+
+        {reactions && (
+          <>
+            <Group justify="space-between" gap="xs">
+              <Group gap={4}>
+                <UnstyledButton
+                  onClick={toggleLike}
+                  disabled={busy}
+                  aria-pressed={!!post.liked}
+                  aria-label={post.liked ? t('card.unlike') : t('card.like')}
+                  data-action="like"
+                  style={{ display: 'flex', alignItems: 'center', gap: 4, padding: 4, opacity: busy ? 0.6 : 1 }}
+                >
+                  {post.liked ? (
+                    <IconHeartFilled size={22} color="var(--mantine-color-red-6)" />
+                  ) : (
+                    <IconHeart size={22} />
+                  )}
+                  <Text size="sm" fw={600} data-like-count>
+                    {formatCount(post.likeCount)}
+                  </Text>
+                </UnstyledButton>
+                <Anchor component={Link} to={`/post/${post.id}`} c="inherit" style={{ display: 'flex', alignItems: 'center', gap: 4, padding: 4 }} aria-label={t('card.allComments')}>
+                  <IconMessageCircle size={22} />
+                  <Text size="sm" fw={600}>
+                    {formatCount(post.commentCount)}
+                  </Text>
+                </Anchor>
+              </Group>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('card.share')}
+                onClick={() => share({ url: `/post/${post.id}`, title: name, text: post.description.slice(0, 100) })}
+              >
+                <IconShare3 size={20} />
+              </ActionIcon>
+            </Group>
+
+            {!full && post.commentCount > post.comments.length && (
+              <Anchor component={Link} to={`/post/${post.id}`} size="sm" c="dimmed">
+                {t('card.allCommentsCount', { count: post.commentCount })}
+              </Anchor>
+            )}
+            {!full && post.commentCount <= post.comments.length && (
+              <Anchor component={Link} to={`/post/${post.id}`} size="sm" c="dimmed">
+                {t('card.allComments')}
+              </Anchor>
+            )}
+            <CommentList comments={post.comments} me={me} busy={busy} onDelete={removeComment} />
+            <CommentForm post={post} busy={busy} onSend={sendComment} />
+          </>
+        )}
+      </Stack>
+
+      {post.file && (
+        <Modal opened={imageOpen} onClose={() => setImageOpen(false)} size="auto" centered padding={0} withCloseButton={false}>
+          <Box onClick={() => setImageOpen(false)}>
+            <img
+              src={`/api/posts/${post.id}/image`}
+              alt={t('card.image', { name })}
+              style={{ display: 'block', maxWidth: '92vw', maxHeight: '88vh', objectFit: 'contain' }}
+            />
+          </Box>
+        </Modal>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { POST_CARD_MAX_WIDTH } from '@samaj/core';
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardSkeletons } from '../../../components/CardSkeletons';
+import { useFeed } from '../api/posts';
+import { PostCard } from './PostCard';
+
+interface PostListProps {
+  /** null: the feed; a username: that member's posts. */
+  userId: string | null;
+  me: string;
+}
+
+/** Posts a page at a time; the next page loads when the bottom marker scrolls into view. */
+export function PostList({ userId, me }: PostListProps) {
+  const { t } = useTranslation('posts');
+  const feed = useFeed(userId);
+  const marker = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = feed;
+
+  useEffect(() => {
+    const node = marker.current;
+    if (!node || !hasNextPage || isError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+
+  if (feed.isPending) return <Stack w="100%" maw={POST_CARD_MAX_WIDTH}><CardSkeletons count={3} /></Stack>;
+  if (feed.isError && !feed.data) {
+    return (
+      <Card withBorder w="100%" maw={POST_CARD_MAX_WIDTH}>
+        <Stack align="center" gap="sm">
+          <Text>{t('feed.loadFailed')}</Text>
+          <Button variant="light" onClick={() => feed.refetch()}>
+            {t('feed.retry')}
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  const posts = feed.data.pages.flatMap((p) => p.documents);
+  if (posts.length === 0) {
+    return (
+      <Card withBorder w="100%" maw={POST_CARD_MAX_WIDTH} padding="xl">
+        <Stack align="center" gap={4}>
+          <Text fw={600}>{userId ? t('profile.empty') : t('feed.empty')}</Text>
+          {!userId && (
+            <Text size="sm" c="dimmed" ta="center">
+              {t('feed.emptyText')}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="md" w="100%" align="center" data-feed>
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} me={me} />
+      ))}
+      {isFetchingNextPage && (
+        <Stack w="100%" maw={POST_CARD_MAX_WIDTH}>
+          <CardSkeletons count={1} />
+        </Stack>
+      )}
+      <div ref={marker} data-feed-end aria-hidden style={{ height: 1, width: '100%' }} />
+      {!hasNextPage && posts.length > 3 && (
+        <Text size="xs" c="dimmed">
+          {t('feed.end')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { postStatusDisplay, type StatusColor } from '@samaj/core';
+import { Alert, Text } from '@mantine/core';
+import { IconClockHour4, IconEyeOff, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Post } from '../api/types';
+
+const COLORS: Record<StatusColor, string> = { warning: 'yellow', error: 'red', neutral: 'gray' };
+const ICONS = { warning: IconClockHour4, error: IconX, neutral: IconEyeOff } as const;
+
+/** SPEC §4: a post that is not approved shows its status instead of reactions, comments and share. */
+export function PostStatusBanner({ post }: { post: Post }) {
+  const { t } = useTranslation('posts');
+  const { label, color } = postStatusDisplay(post.status);
+  if (!label || !color) return null;
+  const Icon = ICONS[color];
+  return (
+    <Alert
+      color={COLORS[color]}
+      variant="light"
+      icon={<Icon size={18} />}
+      title={t(`status.${label}`)}
+      data-status={post.status}
+      role="status"
+    >
+      {post.status === 'requested' && <Text size="sm">{t('status.underReviewText')}</Text>}
+      {post.status === 'rejected' && post.rejectionReason && (
+        <Text size="sm">{t('status.reason', { reason: post.rejectionReason })}</Text>
+      )}
+      {post.status === 'unlisted' && <Text size="sm">{t('status.privateText')}</Text>}
+    </Alert>
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { ERROR_TYPES } from '@samaj/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../../../lib/api';
+import { forgetSession } from '../../accounts/api/session';
+
+/** Account deletion: the password again, then an explicit confirmation (DPDP Act erasure). */
+export function DeleteAccount() {
+  const { t } = useTranslation('settings');
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    if (password) setConfirming(true);
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api('/api/account', { method: 'DELETE', body: { password } });
+      forgetSession(client);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      setConfirming(false);
+      setBusy(false);
+      const type = err instanceof ApiError ? err.type : '';
+      setError(
+        type === ERROR_TYPES.USER_INVALID_CREDENTIALS
+          ? t('privacyPage.delete.wrongPassword')
+          : t('privacyPage.delete.failed'),
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={ask} noValidate>
+      <Stack gap="sm">
+        <Text>{t('privacyPage.delete.explain')}</Text>
+        {error && (
+          <Alert color="red" role="alert" variant="light">
+            {error}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('privacyPage.delete.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <Group>
+          <Button type="submit" color="red" variant="outline" disabled={!password || busy}>
+            {t('privacyPage.delete.button')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => !busy && setConfirming(false)}
+        title={t('privacyPage.delete.confirmTitle')}
+        centered
+      >
+        <Stack>
+          <Text>{t('privacyPage.delete.confirmText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+              {t('privacyPage.delete.cancel')}
+            </Button>
+            <Button color="red" onClick={() => void remove()} loading={busy}>
+              {t('privacyPage.delete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { Avatar, Card, Stack, Text } from '@mantine/core';
+import { DEFAULT_PICTURE_ID } from '@samaj/core';
+import { useTranslation } from 'react-i18next';
+import { CardSkeletons } from '../../../components/CardSkeletons';
+import { MemberOnly } from '../../accounts/components/MemberOnly';
+import { previewUrl } from '../../profiles/api/picture';
+import { PictureActions } from '../../profiles/components/PictureActions';
+import { ProfileForm } from '../components/ProfileForm';
+import { SettingsSubpage } from '../components/SettingsSubpage';
+
+export default function ManageProfile() {
+  const { t } = useTranslation('settings');
+  return (
+    <SettingsSubpage title={t('manage.title')} description={t('manage.description')}>
+      <MemberOnly loading={<CardSkeletons count={1} />}>
+        {(user) => (
+          <>
+            <Card withBorder radius="md" padding="md">
+              <Stack align="center" gap="sm">
+                <Avatar
+                  src={previewUrl(user.prefs.dp, 300)}
+                  alt={t('manage.pictureAlt')}
+                  size={112}
+                  radius={112}
+                />
+                <Text size="sm" c="dimmed">
+                  {t('manage.pictureHint')}
+                </Text>
+                <PictureActions dp={user.prefs.dp ?? DEFAULT_PICTURE_ID} />
+              </Stack>
+            </Card>
+            <Card withBorder radius="md" padding="md">
+              <ProfileForm key={user.id} user={user} />
+            </Card>
+          </>
+        )}
+      </MemberOnly>
+    </SettingsSubpage>
+  );
+}

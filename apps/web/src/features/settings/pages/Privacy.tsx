@@ -1,0 +1,69 @@
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../accounts/components/MemberOnly';
+import { DeleteAccount } from '../components/DeleteAccount';
+import { SettingsSubpage } from '../components/SettingsSubpage';
+
+const VISIBLE = ['name', 'username', 'picture', 'badges', 'joined', 'posts'] as const;
+const HIDDEN = ['email', 'phone', 'birthday', 'gender', 'marital', 'matrimony'] as const;
+
+export default function Privacy() {
+  const { t } = useTranslation('settings');
+  return (
+    <SettingsSubpage title={t('privacy')} description={t('privacyPage.description')}>
+      <MemberOnly>
+        {() => (
+          <>
+            <Card withBorder radius="md" padding="md">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  {t('privacyPage.visibleTitle')}
+                </Title>
+                <List spacing={4}>
+                  {VISIBLE.map((item) => (
+                    <List.Item key={item}>{t(`privacyPage.visible.${item}`)}</List.Item>
+                  ))}
+                </List>
+                <Title order={2} size="h4" mt="sm">
+                  {t('privacyPage.hiddenTitle')}
+                </Title>
+                <List spacing={4}>
+                  {HIDDEN.map((item) => (
+                    <List.Item key={item}>{t(`privacyPage.hidden.${item}`)}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            </Card>
+            <Card withBorder radius="md" padding="md">
+              <Stack gap="xs" align="flex-start">
+                <Title order={2} size="h4">
+                  {t('privacyPage.downloadTitle')}
+                </Title>
+                <Text>{t('privacyPage.downloadText')}</Text>
+                {/* A plain link: the server answers with the file and its name (Content-Disposition). */}
+                <Button
+                  component="a"
+                  href="/api/account/export"
+                  download
+                  variant="light"
+                  leftSection={<IconDownload size={18} aria-hidden />}
+                >
+                  {t('privacyPage.download')}
+                </Button>
+              </Stack>
+            </Card>
+            <Card withBorder radius="md" padding="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+              <Stack gap="xs">
+                <Title order={2} size="h4" c="red">
+                  {t('privacyPage.delete.title')}
+                </Title>
+                <DeleteAccount />
+              </Stack>
+            </Card>
+          </>
+        )}
+      </MemberOnly>
+    </SettingsSubpage>
+  );
+}

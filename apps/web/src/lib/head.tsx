@@ -1,0 +1,56 @@
+// Per-page head tags through React 19's own hoisting of <title>, <meta> and <link>: whatever
+// page is mounted owns the head, and leaving the page removes its tags.
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { usePublicConfig } from './publicConfig';
+
+export const TITLE_SEPARATOR = '|';
+
+export interface PageMetaProps {
+  /** The page's own part of the title; the community name is appended (`<title> | <community>`). */
+  title: string;
+  description: string;
+  /** Absolute or site-relative URL of the social-card image. */
+  image?: string;
+  /** Defaults to this origin + the current path (no query, no hash). */
+  canonical?: string;
+}
+
+export function useCommunityName(): string {
+  const { t } = useTranslation('common');
+  const { data } = usePublicConfig();
+  return data?.communityName || t('appName');
+}
+
+export function pageTitle(title: string, community: string): string {
+  return title ? `${title} ${TITLE_SEPARATOR} ${community}` : community;
+}
+
+function absolute(url: string): string {
+  return new URL(url, window.location.origin).toString();
+}
+
+export function PageMeta({ title, description, image, canonical }: PageMetaProps) {
+  const community = useCommunityName();
+  const { pathname } = useLocation();
+  const fullTitle = pageTitle(title, community);
+  const url = canonical ? absolute(canonical) : window.location.origin + pathname;
+  const imageUrl = absolute(image ?? '/icons/icon-512.png');
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={community} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:url" content={url} />
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+    </>
+  );
+}

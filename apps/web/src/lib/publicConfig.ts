@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+/** What the operator configured that the web app shows (GET /api/public-config). */
+export interface PublicConfig {
+  communityName: string;
+  communityAbout: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  tileUrl: string;
+  tileAttribution: string;
+  version: string;
+}
+
+export const publicConfigQueryKey = ['public-config'] as const;
+
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: publicConfigQueryKey,
+    queryFn: ({ signal }) => api<PublicConfig>('/api/public-config', { signal }),
+    // Changes only when the operator restarts the server with new settings.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
