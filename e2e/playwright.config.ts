@@ -73,6 +73,7 @@ export default defineConfig({
       TILE_URL: `http://${TILE_HOST}/{z}/{x}/{y}.png`,
       COMMUNITY_NAME: 'Samaj',
       E2E: '1',
+      AUTH_RATE_LIMIT: 'off',
     },
   },
 });

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a PostgreSQL URL'],
     [{ S3_BUCKET: 'b' }, 'missing S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ AUTH_RATE_LIMIT: 'no' }, 'AUTH_RATE_LIMIT must be on or off'],
     [{ VAPID_PUBLIC_KEY: 'k' }, 'missing VAPID_PRIVATE_KEY'],
   ])('%o → one clear line', (env, message) => {
     let error: unknown;
@@ -45,5 +46,10 @@ describe('loadConfig', () => {
     });
     expect(config.publicUrl).toBe('https://samaj.example.org');
     expect(config.s3?.bucket).toBe('b');
+  });
+
+  it('keeps the login and signup limits on unless AUTH_RATE_LIMIT=off', () => {
+    expect(loadConfig({}).authRateLimit).toBe(true);
+    expect(loadConfig({ AUTH_RATE_LIMIT: 'off' }).authRateLimit).toBe(false);
   });
 });

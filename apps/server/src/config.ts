@@ -40,6 +40,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   nodeEnv: string;
   trustProxy: boolean | number | string;
+  /** Login/signup rate limits; AUTH_RATE_LIMIT=off turns them off for benchmarks and browser tests only. */
+  authRateLimit: boolean;
 }
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -182,6 +184,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else trustProxy = rawTrustProxy;
   }
 
+  const rawAuthRateLimit = read(env, 'AUTH_RATE_LIMIT') ?? 'on';
+  if (rawAuthRateLimit !== 'on' && rawAuthRateLimit !== 'off') {
+    throw new ConfigError(`AUTH_RATE_LIMIT must be on or off ${got(rawAuthRateLimit)}`);
+  }
+
   return {
     port: portValue,
     host,
@@ -201,5 +208,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: rawLogLevel as Config['logLevel'],
     nodeEnv: read(env, 'NODE_ENV') ?? 'development',
     trustProxy,
+    authRateLimit: rawAuthRateLimit === 'on',
   };
 }

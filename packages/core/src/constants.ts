@@ -11,6 +11,10 @@ export const SURNAME_SUBMISSION_DESCRIPTION_MAX = 5000;
 export const SURNAME_RECORD_DESCRIPTION_MAX = 20000;
 /** Not in spec: cap on short surname fields (gam, kuldevta, gotra, pronounce). */
 export const SURNAME_FIELD_MAX = 100;
+/** Not in spec (issue 4): the HTML a surname description may keep — server and client sanitizers share it. */
+export const SURNAME_HTML_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'ul', 'ol', 'li', 'a'] as const;
+export const SURNAME_HTML_ATTRIBUTES = { a: ['href', 'title', 'rel', 'target'] } as const;
+export const SURNAME_HTML_SCHEMES = ['http', 'https'] as const;
 
 // Text limits
 export const ABOUT_MAX = 150;

@@ -1,3 +1,4 @@
+import { SURNAME_HTML_ATTRIBUTES, SURNAME_HTML_SCHEMES, SURNAME_HTML_TAGS } from '@samaj/core';
 import sanitize from 'sanitize-html';
 
 /**
@@ -8,9 +9,9 @@ import sanitize from 'sanitize-html';
 export function sanitizeDescription(html: string): string {
   return sanitize(html, {
     // Issue 4's allowlist: paragraphs, line breaks, bold/italic, lists, http(s) links.
-    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'ul', 'ol', 'li', 'a'],
-    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-    allowedSchemes: ['http', 'https'],
+    allowedTags: [...SURNAME_HTML_TAGS],
+    allowedAttributes: { a: [...SURNAME_HTML_ATTRIBUTES.a] },
+    allowedSchemes: [...SURNAME_HTML_SCHEMES],
     allowProtocolRelative: false,
     // Drop the text of script/style/iframe entirely, not just the tags.
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],

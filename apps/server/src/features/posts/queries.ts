@@ -65,18 +65,23 @@ function toComment(raw: Row): CommentView {
     comment: String(raw.comment),
     type: 'comment',
     createdAt: iso(raw.created_at),
-    user: raw.name == null ? UNKNOWN_USER(creator) : {
-      id: creator,
-      name: String(raw.name),
-      dp: String(raw.dp ?? 'newuser'),
-      labels: (raw.labels as string[] | null) ?? [],
-    },
+    user:
+      raw.name == null
+        ? UNKNOWN_USER(creator)
+        : {
+            id: creator,
+            name: String(raw.name),
+            dp: String(raw.dp ?? 'newuser'),
+            labels: (raw.labels as string[] | null) ?? [],
+          },
   };
 }
 
 function toPost(row: Row): PostView {
   const creator = String(row.creator);
-  const comments = (typeof row.comments === 'string' ? JSON.parse(row.comments) : row.comments) as Row[] | null;
+  const comments = (typeof row.comments === 'string' ? JSON.parse(row.comments) : row.comments) as
+    | Row[]
+    | null;
   return {
     id: String(row.id),
     creator,
@@ -105,7 +110,12 @@ function toPost(row: Row): PostView {
  * The posts with these ids (already in the order wanted) as `viewer` sees them. `commentLimit`
  * null means every comment (single post page).
  */
-async function enrich(db: Database, ids: SQL, viewer: string, commentLimit: number | null): Promise<PostView[]> {
+async function enrich(
+  db: Database,
+  ids: SQL,
+  viewer: string,
+  commentLimit: number | null,
+): Promise<PostView[]> {
   const limit = commentLimit === null ? sql`` : sql`limit ${commentLimit}`;
   const result = await db.execute(sql`
     with page as (${ids})

@@ -17,10 +17,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { comment, post, postReport } from '../../db/schema/index.ts';
-import { getSessionUser, requireUser, type SessionUser } from '../../platform/auth/index.ts';
+import { comment, file as fileTable, post, postReport } from '../../db/schema/index.ts';
+import { requireUser, type SessionUser } from '../../platform/auth/index.ts';
 import { AppError, conflict, forbidden, missingParameter, notFound } from '../../platform/errors.ts';
-import { deleteFile, readUpload, saveImageUpload } from '../../platform/images.ts';
+import { deleteFile, originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
+import { getStorage } from '../../platform/storage/index.ts';
 import { feedPage, likeState, loadPost } from './queries.ts';
 
 export const MSG_POST_NOT_FOUND = 'Post with the requested ID could not be found.';
@@ -44,7 +45,11 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const field = String(issue.path[0] ?? 'body');
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
   if (value === undefined) throw missingParameter(field);
-  throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, `Invalid \`${field}\` param: ${issue.message}`);
+  throw new AppError(
+    400,
+    ERROR_TYPES.GENERAL_ARGUMENT_INVALID,
+    `Invalid \`${field}\` param: ${issue.message}`,
+  );
 }
 
 function parseParams<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -113,7 +118,8 @@ export default async function postsRoutes(app: FastifyInstance) {
   app.get('/api/posts', async (request) => {
     const me = await requireUser(request);
     const query = feedQuery.safeParse(request.query);
-    if (!query.success) throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, 'Invalid `cursor` param.');
+    if (!query.success)
+      throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, 'Invalid `cursor` param.');
     return feedPage(app.db, { viewer: me.id, cursor: query.data.cursor, userId: query.data.userId });
   });
 
@@ -149,6 +155,24 @@ export default async function postsRoutes(app: FastifyInstance) {
     return found;
   });
 
+  /**
+   * The post's full image (the clean re-encoded original, never the upload itself) for whoever may
+   * see the post: opened when a member taps the picture in a card.
+   */
+  app.get('/api/posts/:id/image', async (request, reply) => {
+    const me = await requireUser(request);
+    const { id } = parseParams(idParams, request.params);
+    const row = await findPost(app, id);
+    if (!row || !canSee(row, me) || !row.file) throw notFound(MSG_POST_NOT_FOUND);
+    const [stored] = await app.db
+      .select({ mime: fileTable.mime })
+      .from(fileTable)
+      .where(eq(fileTable.id, row.file));
+    const data = stored ? await getStorage(app).get(originalKey(row.file)) : null;
+    if (!stored || !data) throw notFound(MSG_POST_NOT_FOUND);
+    return reply.type(stored.mime).header('Cache-Control', 'private, max-age=3600').send(data);
+  });
+
   /** The author deletes a post: its comments, likes and reports go with it (FK cascade), then its image. */
   app.delete('/api/posts/:id', async (request, reply) => {
     const me = await requireUser(request);
@@ -158,7 +182,10 @@ export default async function postsRoutes(app: FastifyInstance) {
     const deleted = await app.db.transaction(async (tx) => {
       await tx.delete(comment).where(eq(comment.post, id));
       await tx.delete(postReport).where(eq(postReport.post, id));
-      return tx.delete(post).where(and(eq(post.id, id), eq(post.creator, me.id))).returning({ file: post.file });
+      return tx
+        .delete(post)
+        .where(and(eq(post.id, id), eq(post.creator, me.id)))
+        .returning({ file: post.file });
     });
     const file = deleted[0]?.file;
     if (file) await deleteFile(app, file);
@@ -239,6 +266,11 @@ export default async function postsRoutes(app: FastifyInstance) {
     if (inserted.length === 0) throw conflict(MSG_ALREADY_REPORTED);
     const report = inserted[0];
     reply.code(201);
-    return { id: report.id, post: report.post, reason: report.reason, createdAt: report.createdAt.toISOString() };
+    return {
+      id: report.id,
+      post: report.post,
+      reason: report.reason,
+      createdAt: report.createdAt.toISOString(),
+    };
   });
 }

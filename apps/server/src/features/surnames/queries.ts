@@ -19,7 +19,11 @@ export interface Page<T> {
 }
 
 /** One page of surnames by name, after `cursor` (the last name of the previous page). */
-export async function listSurnames(db: Database, cursor: string | undefined, limit: number): Promise<Page<SurnameRow>> {
+export async function listSurnames(
+  db: Database,
+  cursor: string | undefined,
+  limit: number,
+): Promise<Page<SurnameRow>> {
   const rows = await db
     .select()
     .from(surname)
@@ -147,7 +151,12 @@ export async function decideSubmission(
   return db.transaction(async (tx) => {
     const [submission] = await tx
       .update(surnameSubmission)
-      .set({ status: input.decision, reviewedBy: input.actor, reviewedAt: new Date(), reviewNote: input.note ?? null })
+      .set({
+        status: input.decision,
+        reviewedBy: input.actor,
+        reviewedAt: new Date(),
+        reviewNote: input.note ?? null,
+      })
       .where(and(eq(surnameSubmission.id, input.id), eq(surnameSubmission.status, 'pending')))
       .returning();
     if (!submission) {

@@ -61,13 +61,15 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unk
   // Revalidate every time: the list changes when members sign up or staff apply a submission.
   reply.header('etag', etag).header('cache-control', 'no-cache');
   const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+  if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     return reply.code(304).send();
   }
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-function cleanValues(input: Partial<Record<keyof EditableValues, string | null | undefined>>): EditableValues {
+function cleanValues(
+  input: Partial<Record<keyof EditableValues, string | null | undefined>>,
+): EditableValues {
   const description = input.description ? sanitizeDescription(input.description) : '';
   return { gam: input.gam?.trim() ?? '', kuldevta: input.kuldevta?.trim() ?? '', description };
 }
@@ -129,7 +131,13 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/surname-submissions/mine',
-    { schema: { tags: ['surnames'], summary: "The member's own submissions, newest first", querystring: mineQuery } },
+    {
+      schema: {
+        tags: ['surnames'],
+        summary: "The member's own submissions, newest first",
+        querystring: mineQuery,
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       const rows = await listSubmissionsOf(app.db, user.id, request.query.surname, REVIEW_PAGE);
@@ -191,7 +199,10 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
     id: string,
     actor: string,
     decision: 'applied' | 'rejected',
-    options: { values?: Partial<Record<keyof EditableValues, string | null | undefined>>; note?: string | null },
+    options: {
+      values?: Partial<Record<keyof EditableValues, string | null | undefined>>;
+      note?: string | null;
+    },
   ) {
     try {
       let values: EditableValues | undefined;

@@ -111,6 +111,7 @@ function refuse(reply: FastifyReply, seconds: number, what: string): never {
 
 /** Counts a signup attempt from this IP; 429 past the limit. */
 export function limitSignup(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.server.config.authRateLimit === false) return;
   const { limits, counter } = state(request.server);
   const key = `signup-ip:${request.ip}`;
   const wait = counter.blockedFor(key, limits.signupPerIp);
@@ -120,6 +121,7 @@ export function limitSignup(request: FastifyRequest, reply: FastifyReply): void 
 
 /** Counts a login attempt from this IP and refuses an email with too many failures. */
 export function limitLogin(request: FastifyRequest, reply: FastifyReply, email: string): void {
+  if (request.server.config.authRateLimit === false) return;
   const { limits, counter } = state(request.server);
   const ipKey = `login-ip:${request.ip}`;
   const emailKey = `login-email:${email.toLowerCase()}`;

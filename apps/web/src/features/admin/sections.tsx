@@ -4,6 +4,7 @@
 import {
   IconFlag,
   IconHistory,
+  IconId,
   IconListCheck,
   IconSpeakerphone,
   type TablerIcon,
@@ -43,6 +44,13 @@ export const sections: AdminSection[] = [
     icon: IconSpeakerphone,
     Component: lazy(() => import('./components/PublisherApplications')),
     countKey: 'publisherRequests',
+  },
+  {
+    path: 'surnames',
+    labelKey: 'surnames:review.title',
+    icon: IconId,
+    Component: lazy(() => import('../surnames/admin/SurnameReview')),
+    countKey: 'surnameSubmissions',
   },
   {
     path: 'audit',

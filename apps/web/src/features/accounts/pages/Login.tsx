@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ERROR_TYPES, type LoginInput, loginErrorMessage, loginSchema, safeForward } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { login } from '../api/session';
 import { useCurrentUser } from '../api/useCurrentUser';
+import { PasswordField } from '../components/PasswordField';
 import { useCatalogueMessage, useFieldError } from '../lib/messages';
 
 export default function Login() {
@@ -80,7 +81,7 @@ export default function Login() {
               error={fieldError(errors.email?.message)}
               {...register('email')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('loginPage.password')}
               autoComplete="current-password"
               required

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   SIGNUP_STEP_SCHEMAS,
   SIGNUP_STEPS,
@@ -27,6 +16,7 @@ import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { signup } from '../api/session';
 import { useCurrentUser } from '../api/useCurrentUser';
+import { PasswordField } from '../components/PasswordField';
 import { SurnameStep } from '../components/SurnameStep';
 import { useCatalogueMessage, useFieldError } from '../lib/messages';
 
@@ -66,11 +56,9 @@ export default function Signup() {
   const stepRef = useRef(0);
   stepRef.current = step;
   const resolver: Resolver<SignupFormInput> = (values, context, options) =>
-    zodResolver(SIGNUP_STEP_SCHEMAS[stepRef.current], undefined, { raw: true })(
-      values,
-      context,
-      options as never,
-    ) as ReturnType<Resolver<SignupFormInput>>;
+    zodResolver(SIGNUP_STEP_SCHEMAS[stepRef.current] as (typeof SIGNUP_STEP_SCHEMAS)[0], undefined, {
+      raw: true,
+    })(values, context, options as never) as ReturnType<Resolver<SignupFormInput>>;
   const {
     register,
     control,
@@ -180,14 +168,14 @@ export default function Signup() {
             )}
             {step === 2 && (
               <>
-                <PasswordInput
+                <PasswordField
                   label={t('signupPage.password')}
                   autoComplete="new-password"
                   required
                   error={fieldError(errors.password?.message)}
                   {...register('password')}
                 />
-                <PasswordInput
+                <PasswordField
                   label={t('signupPage.confirmPassword')}
                   autoComplete="new-password"
                   required

@@ -1,29 +1,129 @@
-import { Alert, Stack, Title } from '@mantine/core';
+// The staff console (/admin/*): what waits at the top, then one tab and nested route per entry of
+// the sections registry. The server refuses every staff call from non-admins whatever this page
+// shows; the 'not allowed' state is only so that nobody stares at empty queues.
+import {
+  Alert,
+  Badge,
+  Box,
+  Card,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { hasLabel } from '@samaj/core';
+import { IconLock } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { PageMeta } from '../../../lib/head';
 import { MemberOnly } from '../../accounts/components/MemberOnly';
+import { type Summary, useSummary } from '../api/summary';
+import { sections } from '../sections';
 
-// Interim staff console from the web shell; the moderation feature replaces it. The server
-// refuses staff calls from non-admins whatever this page shows.
 export default function AdminHome() {
   const { t } = useTranslation('admin');
   return (
     <Stack gap="md">
       <PageMeta title={t('title')} description={t('description')} />
       <Title order={1}>{t('title')}</Title>
-      <MemberOnly>
+      <MemberOnly message={t('loginMessage')}>
         {(user) =>
           hasLabel(user.labels, 'Admin') ? (
-            <CardSkeletons count={3} />
+            <Console />
           ) : (
-            <Alert color="yellow" role="alert">
+            <Alert color="yellow" role="alert" icon={<IconLock size={20} />} title={t('forbiddenTitle')}>
               {t('forbidden')}
             </Alert>
           )
         }
       </MemberOnly>
+    </Stack>
+  );
+}
+
+const SUMMARY_KEYS: (keyof Summary)[] = ['posts', 'reports', 'publisherRequests', 'surnameSubmissions'];
+
+function WaitingCount({ summaryKey, count }: { summaryKey: keyof Summary; count: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const section = sections.find((s) => s.countKey === summaryKey);
+  const body = (
+    <Card withBorder radius="md" padding="sm" h="100%">
+      <Text size="xl" fw={700} c={count ? undefined : 'dimmed'} data-testid={`waiting-${summaryKey}`}>
+        {count ?? '–'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(`summary.${summaryKey}`)}
+      </Text>
+    </Card>
+  );
+  if (!section) return <div>{body}</div>;
+  return <UnstyledButton onClick={() => navigate(`/admin/${section.path}`)}>{body}</UnstyledButton>;
+}
+
+function WaitingCounts() {
+  const { t } = useTranslation('admin');
+  const { data } = useSummary();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('summary.label')}>
+      {SUMMARY_KEYS.map((key) => (
+        <WaitingCount key={key} summaryKey={key} count={data?.[key]} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Console() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data } = useSummary();
+  const current = location.pathname.replace(/^\/admin\/?/, '').split('/')[0] || sections[0].path;
+  return (
+    <Stack gap="md">
+      <WaitingCounts />
+      <Tabs value={current} onChange={(value) => value && navigate(`/admin/${value}`)} keepMounted={false}>
+        {/* One line that scrolls sideways on a phone, rather than tabs wrapping into a pile. */}
+        <ScrollArea type="never" offsetScrollbars={false}>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {sections.map((section) => {
+              const count = section.countKey ? data?.[section.countKey] : undefined;
+              return (
+                <Tabs.Tab
+                  key={section.path}
+                  value={section.path}
+                  leftSection={<section.icon size={16} aria-hidden />}
+                  rightSection={
+                    count ? (
+                      <Badge size="xs" circle={count < 10} variant="filled" color="red">
+                        {count}
+                      </Badge>
+                    ) : null
+                  }
+                >
+                  {t(section.labelKey)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+        </ScrollArea>
+      </Tabs>
+      <Box component="section" aria-label={t(sections.find((s) => s.path === current)?.labelKey ?? 'title')}>
+        <Suspense fallback={<CardSkeletons count={2} />}>
+          <Routes>
+            <Route index element={<Navigate to={sections[0].path} replace />} />
+            {sections.map((section) => (
+              <Route key={section.path} path={`${section.path}/*`} element={<section.Component />} />
+            ))}
+            <Route path="*" element={<Navigate to={`/admin/${sections[0].path}`} replace />} />
+          </Routes>
+        </Suspense>
+      </Box>
     </Stack>
   );
 }

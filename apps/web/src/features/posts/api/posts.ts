@@ -23,10 +23,11 @@ export function useFeed(userId: string | null, enabled = true) {
   });
 }
 
-export function usePost(id: string) {
+export function usePost(id: string, enabled = true) {
   return useQuery({
     queryKey: postsKeys.single(id),
     queryFn: ({ signal }) => api<Post>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
+    enabled: enabled && id !== '',
   });
 }
 
@@ -107,10 +108,7 @@ export function useReportPost() {
  * Sends a new post as multipart through XMLHttpRequest, the one browser API that reports upload
  * progress (fetch does not).
  */
-export function uploadPost(
-  form: FormData,
-  onProgress: (fraction: number) => void,
-): Promise<Post> {
+export function uploadPost(form: FormData, onProgress: (fraction: number) => void): Promise<Post> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/posts');

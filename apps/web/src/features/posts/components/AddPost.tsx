@@ -1,6 +1,20 @@
-import { addPostSchema, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
-import { ActionIcon, Alert, Box, Button, Card, CloseButton, FileButton, Group, Image, Progress, Stack, Text, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { addPostSchema, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
 import { IconCheck, IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -61,7 +75,16 @@ export function AddPost() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" w="100%" maw={POST_CARD_MAX_WIDTH} component="form" onSubmit={submit} aria-label={t('add.label')}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      w="100%"
+      maw={POST_CARD_MAX_WIDTH}
+      component="form"
+      onSubmit={submit}
+      aria-label={t('add.label')}
+    >
       <Stack gap="sm">
         <Textarea
           aria-label={t('add.label')}
@@ -96,7 +119,11 @@ export function AddPost() {
         )}
         {sending && image && (
           <Stack gap={4}>
-            <Progress value={Math.round((progress ?? 0) * 100)} aria-label={t('add.uploading', { percent: Math.round((progress ?? 0) * 100) })} animated />
+            <Progress
+              value={Math.round((progress ?? 0) * 100)}
+              aria-label={t('add.uploading', { percent: Math.round((progress ?? 0) * 100) })}
+              animated
+            />
             <Text size="xs" c="dimmed">
               {t('add.uploading', { percent: Math.round((progress ?? 0) * 100) })}
             </Text>
@@ -106,7 +133,12 @@ export function AddPost() {
           <Group gap="xs" wrap="nowrap">
             <FileButton onChange={pick} accept="image/*" disabled={sending}>
               {(props) => (
-                <ActionIcon {...props} variant="light" size="lg" aria-label={image ? t('add.changeImage') : t('add.addImage')}>
+                <ActionIcon
+                  {...props}
+                  variant="light"
+                  size="lg"
+                  aria-label={image ? t('add.changeImage') : t('add.addImage')}
+                >
                   <IconPhoto size={20} />
                 </ActionIcon>
               )}
@@ -120,7 +152,13 @@ export function AddPost() {
           </Button>
         </Group>
         {outcome === 'submitted' && (
-          <Alert color="teal" variant="light" title={t('add.submitted')} withCloseButton onClose={() => setOutcome(null)}>
+          <Alert
+            color="teal"
+            variant="light"
+            title={t('add.submitted')}
+            withCloseButton
+            onClose={() => setOutcome(null)}
+          >
             {t('add.review')}
           </Alert>
         )}

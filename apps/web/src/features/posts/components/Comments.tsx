@@ -1,5 +1,5 @@
-import { COMMENT_MAX } from '@samaj/core';
 import { ActionIcon, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { COMMENT_MAX } from '@samaj/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,12 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
   const { t } = useTranslation('posts');
   if (comments.length === 0) return null;
   return (
-    <Stack gap={8} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('card.allComments')}>
+    <Stack
+      gap={8}
+      component="ul"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      aria-label={t('card.allComments')}
+    >
       {comments.map((c) => (
         <Group key={c.id} component="li" gap="xs" wrap="nowrap" align="flex-start" data-comment={c.id}>
           <UserAvatar user={c.user} size={28} />
@@ -53,7 +58,15 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
 }
 
 /** 'Add Comment': send disabled while posting or empty (SPEC §5). Resolves true when saved. */
-export function CommentForm({ post, busy, onSend }: { post: Post; busy: boolean; onSend: (text: string) => Promise<boolean> }) {
+export function CommentForm({
+  post,
+  busy,
+  onSend,
+}: {
+  post: Post;
+  busy: boolean;
+  onSend: (text: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation('posts');
   const [text, setText] = useState('');
   const empty = text.trim().length === 0;
@@ -74,7 +87,13 @@ export function CommentForm({ post, busy, onSend }: { post: Post; busy: boolean;
           onChange={(e) => setText(e.currentTarget.value)}
           radius="xl"
         />
-        <ActionIcon type="submit" size="lg" radius="xl" disabled={empty || busy} aria-label={t('comments.send')}>
+        <ActionIcon
+          type="submit"
+          size="lg"
+          radius="xl"
+          disabled={empty || busy}
+          aria-label={t('comments.send')}
+        >
           <IconSend size={18} />
         </ActionIcon>
       </Group>

@@ -11,7 +11,7 @@ export function EventsStrip() {
   const events = data?.documents ?? [];
   if (events.length === 0) return null;
   return (
-    <Box component="nav" aria-label={t('events.title')} w="100%">
+    <Box component="section" aria-label={t('events.title')} w="100%">
       <ScrollArea type="never">
         <Group gap="md" wrap="nowrap" py={4}>
           {events.map((e) => (

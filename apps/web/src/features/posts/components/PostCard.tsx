@@ -1,7 +1,24 @@
-import { formatCount, hasLabel, POST_CARD_MAX_WIDTH, postAllowsReactions } from '@samaj/core';
-import { ActionIcon, Anchor, Box, Card, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Card,
+  Group,
+  Image,
+  Modal,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconHeart, IconHeartFilled, IconMessageCircle, IconRosetteDiscountCheckFilled, IconShare3 } from '@tabler/icons-react';
+import { formatCount, hasLabel, POST_CARD_MAX_WIDTH, postAllowsReactions } from '@samaj/core';
+import {
+  IconHeart,
+  IconHeartFilled,
+  IconMessageCircle,
+  IconRosetteDiscountCheckFilled,
+  IconShare3,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,7 +43,13 @@ export interface PostCardProps {
 }
 
 /** SPEC §2 Post card. */
-export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDTH, onDeleted }: PostCardProps) {
+export function PostCard({
+  post,
+  me,
+  full = false,
+  maxWidth = POST_CARD_MAX_WIDTH,
+  onDeleted,
+}: PostCardProps) {
   const { t } = useTranslation('posts');
   // One action at a time per card (SPEC §4 "A busy flag blocks overlapping comment actions").
   const [busy, setBusy] = useState(false);
@@ -52,12 +75,22 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
   }
 
   const toggleLike = () => guarded(() => like.mutateAsync(post), t('like.failed'));
-  const sendComment = (comment: string) => guarded(() => addComment.mutateAsync({ post, comment }), t('comments.failed'));
+  const sendComment = (comment: string) =>
+    guarded(() => addComment.mutateAsync({ post, comment }), t('comments.failed'));
   const removeComment = (comment: PostComment) =>
     guarded(() => deleteComment.mutateAsync({ post, comment }), t('comments.failed'));
 
   return (
-    <Card withBorder radius="md" padding="md" w="100%" maw={maxWidth} component="article" data-post-id={post.id} data-status={post.status}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      w="100%"
+      maw={maxWidth}
+      component="article"
+      data-post-id={post.id}
+      data-status={post.status}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -70,7 +103,12 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
                   {name}
                 </Anchor>
                 {hasLabel(post.user.labels, 'Verified') && (
-                  <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label={t('card.verified')} role="img" />
+                  <IconRosetteDiscountCheckFilled
+                    size={16}
+                    color="var(--mantine-color-blue-6)"
+                    aria-label={t('card.verified')}
+                    role="img"
+                  />
                 )}
               </Group>
               <Anchor component={Link} to={`/post/${post.id}`} underline="hover" c="dimmed">
@@ -84,7 +122,11 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
         <PostText text={post.description} full={full} />
 
         {post.file && (
-          <UnstyledButton onClick={() => setImageOpen(true)} aria-label={t('card.openImage')} style={{ display: 'block' }}>
+          <UnstyledButton
+            onClick={() => setImageOpen(true)}
+            aria-label={t('card.openImage')}
+            style={{ display: 'block' }}
+          >
             <Image
               src={previewUrl(post.file, 490)}
               alt={t('card.image', { name })}
@@ -109,7 +151,13 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
                   aria-pressed={!!post.liked}
                   aria-label={post.liked ? t('card.unlike') : t('card.like')}
                   data-action="like"
-                  style={{ display: 'flex', alignItems: 'center', gap: 4, padding: 4, opacity: busy ? 0.6 : 1 }}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 4,
+                    padding: 4,
+                    opacity: busy ? 0.6 : 1,
+                  }}
                 >
                   {post.liked ? (
                     <IconHeartFilled size={22} color="var(--mantine-color-red-6)" />
@@ -120,7 +168,13 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
                     {formatCount(post.likeCount)}
                   </Text>
                 </UnstyledButton>
-                <Anchor component={Link} to={`/post/${post.id}`} c="inherit" style={{ display: 'flex', alignItems: 'center', gap: 4, padding: 4 }} aria-label={t('card.allComments')}>
+                <Anchor
+                  component={Link}
+                  to={`/post/${post.id}`}
+                  c="inherit"
+                  style={{ display: 'flex', alignItems: 'center', gap: 4, padding: 4 }}
+                  aria-label={t('card.allComments')}
+                >
                   <IconMessageCircle size={22} />
                   <Text size="sm" fw={600}>
                     {formatCount(post.commentCount)}
@@ -131,7 +185,9 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
                 variant="subtle"
                 color="gray"
                 aria-label={t('card.share')}
-                onClick={() => share({ url: `/post/${post.id}`, title: name, text: post.description.slice(0, 100) })}
+                onClick={() =>
+                  share({ url: `/post/${post.id}`, title: name, text: post.description.slice(0, 100) })
+                }
               >
                 <IconShare3 size={20} />
               </ActionIcon>
@@ -154,7 +210,14 @@ export function PostCard({ post, me, full = false, maxWidth = POST_CARD_MAX_WIDT
       </Stack>
 
       {post.file && (
-        <Modal opened={imageOpen} onClose={() => setImageOpen(false)} size="auto" centered padding={0} withCloseButton={false}>
+        <Modal
+          opened={imageOpen}
+          onClose={() => setImageOpen(false)}
+          size="auto"
+          centered
+          padding={0}
+          withCloseButton={false}
+        >
           <Box onClick={() => setImageOpen(false)}>
             <img
               src={`/api/posts/${post.id}/image`}

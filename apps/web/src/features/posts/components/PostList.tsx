@@ -1,5 +1,5 @@
-import { POST_CARD_MAX_WIDTH } from '@samaj/core';
 import { Button, Card, Stack, Text } from '@mantine/core';
+import { POST_CARD_MAX_WIDTH } from '@samaj/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
@@ -26,13 +26,18 @@ export function PostList({ userId, me }: PostListProps) {
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) fetchNextPage();
       },
-      { rootMargin: '400px 0px' },
+      { rootMargin: '200px 0px' },
     );
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
 
-  if (feed.isPending) return <Stack w="100%" maw={POST_CARD_MAX_WIDTH}><CardSkeletons count={3} /></Stack>;
+  if (feed.isPending)
+    return (
+      <Stack w="100%" maw={POST_CARD_MAX_WIDTH}>
+        <CardSkeletons count={3} />
+      </Stack>
+    );
   if (feed.isError && !feed.data) {
     return (
       <Card withBorder w="100%" maw={POST_CARD_MAX_WIDTH}>

@@ -1,6 +1,6 @@
-import { REPORT_REASON_MAX } from '@samaj/core';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { REPORT_REASON_MAX } from '@samaj/core';
 import { IconDots, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import { postStatusDisplay, type StatusColor } from '@samaj/core';
 import { Alert, Text } from '@mantine/core';
+import { postStatusDisplay, type StatusColor } from '@samaj/core';
 import { IconClockHour4, IconEyeOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../api/types';

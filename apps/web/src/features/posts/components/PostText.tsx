@@ -1,5 +1,5 @@
-import { POST_FEED_TRUNCATE, truncate } from '@samaj/core';
 import { Anchor, Text } from '@mantine/core';
+import { POST_FEED_TRUNCATE, truncate } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,11 +1,12 @@
-import { SINGLE_POST_MAX_WIDTH } from '@samaj/core';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { SINGLE_POST_MAX_WIDTH } from '@samaj/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
+import { useCurrentUser } from '../../accounts/api/useCurrentUser';
 import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { usePost } from '../api/posts';
 import { previewUrl } from '../api/types';
@@ -51,7 +52,13 @@ function PostView({ id, me }: { id: string; me: string }) {
         description={post.description.slice(0, 160)}
         image={post.file ? previewUrl(post.file, 490) : undefined}
       />
-      <PostCard post={post} me={me} full maxWidth={SINGLE_POST_MAX_WIDTH} onDeleted={() => navigate('/posts', { replace: true })} />
+      <PostCard
+        post={post}
+        me={me}
+        full
+        maxWidth={SINGLE_POST_MAX_WIDTH}
+        onDeleted={() => navigate('/posts', { replace: true })}
+      />
     </>
   );
 }
@@ -61,19 +68,29 @@ export default function SinglePost() {
   const { t } = useTranslation('posts');
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const loaded = !!usePost(id, !!user).data;
   return (
     <Stack gap="md" align="center">
-      <PageMeta title={t('single.title')} description={t('single.description')} />
+      {/* The loaded post sets its own title, description and image instead. */}
+      {!loaded && <PageMeta title={t('single.title')} description={t('single.description')} />}
       <Title order={1} className="samaj-sr-only">
         {t('single.title')}
       </Title>
       <Group w="100%" maw={SINGLE_POST_MAX_WIDTH}>
-        <Button variant="subtle" color="gray" leftSection={<IconArrowLeft size={18} />} onClick={() => goBack(navigate)}>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={18} />}
+          onClick={() => goBack(navigate)}
+        >
           {t('single.back')}
         </Button>
       </Group>
       <Stack w="100%" maw={SINGLE_POST_MAX_WIDTH} align="center">
-        <MemberOnly loading={<CardSkeletons count={1} />}>{(user) => <PostView id={id} me={user.id} />}</MemberOnly>
+        <MemberOnly loading={<CardSkeletons count={1} />}>
+          {(user) => <PostView id={id} me={user.id} />}
+        </MemberOnly>
       </Stack>
     </Stack>
   );

@@ -1,4 +1,15 @@
-import { ActionIcon, Avatar, Card, Group, Image, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Card,
+  Group,
+  Image,
+  Modal,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { formatJoinDate, hasLabel } from '@samaj/core';
 import { IconPencil, IconRosetteDiscountCheckFilled, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ERROR_TYPES } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../../lib/api';
 import { forgetSession } from '../../accounts/api/session';
+import { PasswordField } from '../../accounts/components/PasswordField';
 
 /** Account deletion: the password again, then an explicit confirmation (DPDP Act erasure). */
 export function DeleteAccount() {
@@ -50,7 +51,7 @@ export function DeleteAccount() {
             {error}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordField
           label={t('privacyPage.delete.password')}
           autoComplete="current-password"
           required

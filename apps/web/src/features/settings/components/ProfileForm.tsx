@@ -1,12 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
-import { ERROR_TYPES, GENDERS, MARITAL_STATUSES, type ManageProfileInput, manageProfileSchema } from '@samaj/core';
+import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import {
+  ERROR_TYPES,
+  GENDERS,
+  MARITAL_STATUSES,
+  type ManageProfileInput,
+  manageProfileSchema,
+} from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api';
 import { type Account, currentUserQueryKey } from '../../accounts/api/useCurrentUser';
+import { PasswordField } from '../../accounts/components/PasswordField';
 import { useFieldError } from '../../accounts/lib/messages';
 import { profileQueryKey } from '../../profiles/api/useProfile';
 
@@ -149,14 +156,14 @@ export function ProfileForm({ user }: { user: Account }) {
             </Radio.Group>
           )}
         />
-        <PasswordInput
+        <PasswordField
           label={t('manage.currentPassword')}
           description={t('manage.currentPasswordHint')}
           autoComplete="current-password"
           error={fieldError(errors.currentPassword?.message)}
           {...register('currentPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('manage.newPassword')}
           description={t('manage.newPasswordHint')}
           autoComplete="new-password"

@@ -1,30 +1,183 @@
-import { Anchor, Card, Skeleton, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatCount } from '@samaj/core';
+import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
+import { useCurrentUser } from '../../accounts/api/useCurrentUser';
+import { LoginPrompt } from '../../accounts/components/LoginPrompt';
+import { isMissingDetails, type Surname } from '../api/types';
+import { useSurname } from '../api/useSurname';
+import { MySubmissions } from '../components/MySubmissions';
+import { ShareButton } from '../components/ShareButton';
+import { SubmissionForm } from '../components/SubmissionForm';
+import { SurnameHtml } from '../components/SurnameHtml';
+import { memberKey } from '../lib/count';
+import { formatAgo } from '../lib/time';
 
-// Interim page from the web shell; the surnames feature replaces it. Shows how a page sets the
-// spec's raw title '{id} - surname' (the community suffix is added by PageMeta).
 export default function SurnameDetail() {
   const { t } = useTranslation('surnames');
   const { id = '' } = useParams();
+  const { data, isPending, error, refetch } = useSurname(id);
+  const notFound = error instanceof ApiError && error.code === 404;
+
   return (
     <Stack gap="md">
       <PageMeta title={t('detail.pageTitle', { id })} description={t('detail.description', { id })} />
       <Anchor component={Link} to="/surnames" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
         <IconArrowLeft size={16} aria-hidden /> {t('detail.back')}
       </Anchor>
-      <Title order={1} className="samaj-sr-only">
-        {id}
-      </Title>
-      <Card withBorder padding="lg" aria-busy="true">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={12} width="25%" mt="md" />
-        <Skeleton height={12} mt="lg" />
-        <Skeleton height={12} mt="sm" width="90%" />
-        <Skeleton height={12} mt="sm" width="70%" />
-      </Card>
+      {isPending && <DetailSkeleton />}
+      {notFound && (
+        <Card withBorder padding="lg" role="alert" data-testid="surname-not-found">
+          <Title order={1} size="h3">
+            {t('detail.notFoundTitle')}
+          </Title>
+          <Text mt="sm">{t('detail.notFoundText', { id })}</Text>
+          <Button component={Link} to="/surnames" mt="md" variant="light">
+            {t('detail.back')}
+          </Button>
+        </Card>
+      )}
+      {error && !notFound && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('detail.loadError')}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
+              {t('detail.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {data && <SurnameView surname={data} />}
     </Stack>
+  );
+}
+
+function SurnameView({ surname }: { surname: Surname }) {
+  const { t } = useTranslation('surnames');
+  const { user } = useCurrentUser();
+  const unknown = t('detail.unknown');
+  return (
+    <>
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="sm">
+          <div>
+            <Title order={1} lang="gu">
+              {surname.name_guj}
+            </Title>
+            <Text c="dimmed" lang="en">
+              {surname.name}
+            </Text>
+          </div>
+          <Group gap="lg" c="dimmed">
+            <Group gap={6} wrap="nowrap">
+              <IconUsers size={16} aria-hidden />
+              <Text size="sm" data-testid="surname-members">
+                {t(memberKey(surname.user_count, 'detail'), { n: formatCount(surname.user_count) })}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <IconClock size={16} aria-hidden />
+              <Text
+                size="sm"
+                component="time"
+                dateTime={surname.updatedAt}
+                title={new Date(surname.updatedAt).toLocaleString()}
+              >
+                {t('detail.lastUpdated', { time: formatAgo(t, surname.updatedAt) })}
+              </Text>
+            </Group>
+          </Group>
+          <Divider />
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            <Fact label={t('detail.pronounce')} value={surname.pronounce || unknown} />
+            <Fact label={t('detail.gotra')} value={surname.gotra || unknown} testId="surname-gotra" />
+            <Fact label={t('detail.gam')} value={surname.gam || unknown} testId="surname-gam" />
+            <Fact
+              label={t('detail.kuldevta')}
+              value={surname.kuldevta || unknown}
+              testId="surname-kuldevta"
+            />
+          </SimpleGrid>
+          <Divider />
+          <Title order={2} size="h4">
+            {t('detail.history')}
+          </Title>
+          {surname.description ? (
+            <SurnameHtml html={surname.description} />
+          ) : (
+            <Text c="dimmed">{t('detail.noHistory')}</Text>
+          )}
+        </Stack>
+      </Card>
+
+      {isMissingDetails(surname) && (
+        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="update-from">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="update-from">
+              {t('update.title')}
+            </Title>
+            {user === undefined && <Skeleton height={120} />}
+            {user === null && <LoginPrompt title={t('update.loginTitle')} message={t('update.loginText')} />}
+            {user && (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('update.intro')}
+                </Text>
+                <SubmissionForm surname={surname.name} />
+              </>
+            )}
+          </Stack>
+        </Card>
+      )}
+
+      {user && <MySubmissions surname={surname.name} />}
+
+      <Group>
+        <ShareButton
+          path={`/surname/${encodeURIComponent(surname.name)}`}
+          title={t('detail.pageTitle', { id: surname.name })}
+          text={t('share.detailText', { name: surname.name_guj })}
+        />
+      </Group>
+    </>
+  );
+}
+
+function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text data-testid={testId}>{value}</Text>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Card withBorder padding="lg" aria-busy="true">
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={12} width="25%" mt="md" />
+      <Skeleton height={12} mt="lg" />
+      <Skeleton height={12} mt="sm" width="90%" />
+      <Skeleton height={12} mt="sm" width="70%" />
+    </Card>
   );
 }

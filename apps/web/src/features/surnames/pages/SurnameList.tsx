@@ -1,25 +1,79 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../lib/head';
+import { useSurnames } from '../api/useSurnames';
+import { ShareButton } from '../components/ShareButton';
+import { SurnameCard, SurnameCardSkeleton } from '../components/SurnameCard';
+import { filterSurnames } from '../lib/search';
 
-// Interim page from the web shell: heading, intro and the four loading cards of SPEC §2;
-// the surnames feature replaces it with the real list.
+/** SPEC §2: four empty placeholder cards while loading. */
+const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
+
 export default function SurnameList() {
   const { t } = useTranslation('surnames');
+  const { data, isPending, isError, refetch } = useSurnames();
+  const [query, setQuery] = useState('');
+  // Typing stays responsive on slow phones: the grid re-renders with the deferred value.
+  const deferred = useDeferredValue(query);
+  const shown = useMemo(() => (data ? filterSurnames(data, deferred) : []), [data, deferred]);
+
   return (
     <Stack gap="md">
       <PageMeta title={t('list.title')} description={t('list.description')} />
-      <Title order={1}>{t('list.title')}</Title>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={1}>{t('list.title')}</Title>
+        <ShareButton path="/surnames" title={t('share.listTitle')} text={t('share.listText')} />
+      </Group>
       <Text c="dimmed">{t('list.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Card key={i} withBorder padding="md">
-            <Skeleton height={16} width="45%" />
-            <Skeleton height={10} width="30%" mt="sm" />
-            <Skeleton height={10} mt="sm" />
-          </Card>
-        ))}
-      </SimpleGrid>
+      <TextInput
+        type="search"
+        aria-label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={
+          query ? <CloseButton aria-label={t('list.searchLabel')} onClick={() => setQuery('')} /> : null
+        }
+        value={query}
+        onChange={(event) => setQuery(event.currentTarget.value)}
+        disabled={isPending}
+      />
+      {isPending && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('list.loading')}>
+          {PLACEHOLDER_KEYS.map((key) => (
+            <SurnameCardSkeleton key={key} />
+          ))}
+        </SimpleGrid>
+      )}
+      {isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('list.loadError')}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
+              {t('list.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {data && (
+        <>
+          {deferred.trim() !== '' && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('list.count', { shown: shown.length, total: data.length })}
+            </Text>
+          )}
+          {shown.length === 0 && deferred.trim() !== '' ? (
+            <Text>{t('list.noResults', { query: deferred.trim() })}</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="surname-grid">
+              {shown.map((surname) => (
+                <SurnameCard key={surname.id} surname={surname} />
+              ))}
+            </SimpleGrid>
+          )}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,65 @@
+// Fetchers and hooks of the console's queues. Lists are keyset pages (load more); every decision
+// refreshes everything under 'admin' (queues, counts, audit) and the feed the members see.
+import type { PostDecision } from '@samaj/core';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from './keys';
+import type { Applicant, AuditEntry, AuditFilter, Page, QueuedPost, ReportedPost } from './types';
+
+function withQuery(path: string, params: Record<string, string | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function usePages<T>(queryKey: readonly unknown[], path: string, params: Record<string, string> = {}) {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<T>>(withQuery(path, { ...params, cursor: pageParam }), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export const usePostQueue = () =>
+  usePages<QueuedPost>(adminKeys.posts('requested'), '/api/admin/posts', { status: 'requested' });
+export const useReportsQueue = () => usePages<ReportedPost>(adminKeys.reports, '/api/admin/reports');
+export const usePublisherQueue = () =>
+  usePages<Applicant>(adminKeys.publishers('pending'), '/api/admin/publisher-requests', {
+    status: 'pending',
+  });
+export const useAuditLog = (filter: AuditFilter) =>
+  usePages<AuditEntry>(adminKeys.audit(filter), '/api/admin/audit', { ...filter });
+
+function useStaffAction<V>(request: (input: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: async () => {
+      // Others' feeds change with a decision; ours must not show stale statuses either.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.all }),
+        client.invalidateQueries({ queryKey: ['posts'] }),
+      ]);
+    },
+  });
+}
+
+const enc = encodeURIComponent;
+
+export const useDecidePost = () =>
+  useStaffAction(({ id, status, reason }: { id: string; status: PostDecision; reason?: string }) =>
+    api(`/api/admin/posts/${enc(id)}/decision`, { body: { status, ...(reason ? { reason } : {}) } }),
+  );
+
+export const useResolveReports = () =>
+  useStaffAction(({ postId, outcome }: { postId: string; outcome: 'dismiss' | 'unlist' }) =>
+    api(`/api/admin/reports/${enc(postId)}/${outcome}`, { method: 'POST' }),
+  );
+
+export const useDecidePublisher = () =>
+  useStaffAction(({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
+    api(`/api/admin/publisher-requests/${enc(id)}/${decision}`, { method: 'POST' }),
+  );

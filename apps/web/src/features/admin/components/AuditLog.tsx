@@ -1,0 +1,122 @@
+// Every staff decision, newest first: who, what, on which thing, when, and the state before and
+// after. Filters narrow it by actor, kind of thing and action.
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuditLog } from '../api/queues';
+import type { AuditEntry, AuditFilter } from '../api/types';
+import { changedFields, formatValue } from '../lib/diff';
+import { PagedList } from './PagedList';
+import { When } from './When';
+
+const ENTITIES = ['post', 'publisher_request', 'user', 'surname_submission'];
+const ACTIONS = [
+  'post.approve',
+  'post.reject',
+  'post.unlist',
+  'post.dismiss_reports',
+  'publisher_request.approve',
+  'publisher_request.reject',
+  'label.grant',
+  'label.revoke',
+];
+
+export default function AuditLog() {
+  const { t } = useTranslation('admin');
+  const [actor, setActor] = useState('');
+  const [entity, setEntity] = useState<string | null>(null);
+  const [action, setAction] = useState<string | null>(null);
+  const [debouncedActor] = useDebouncedValue(actor.trim(), 400);
+  const filter: AuditFilter = { actor: debouncedActor, entity: entity ?? '', action: action ?? '' };
+  const query = useAuditLog(filter);
+  const entries = query.data?.pages.flatMap((p) => p.documents) ?? [];
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="search" aria-label={t('audit.filters')}>
+        <TextInput
+          label={t('audit.actor')}
+          placeholder={t('audit.actorPlaceholder')}
+          value={actor}
+          onChange={(e) => setActor(e.currentTarget.value)}
+          autoCapitalize="none"
+        />
+        <Select
+          label={t('audit.entity')}
+          placeholder={t('audit.any')}
+          data={ENTITIES.map((value) => ({ value, label: t(`entities.${value}`, { defaultValue: value }) }))}
+          value={entity}
+          onChange={setEntity}
+          clearable
+        />
+        <Select
+          label={t('audit.action')}
+          placeholder={t('audit.any')}
+          data={ACTIONS.map((value) => ({ value, label: t(`actions.${value}`, { defaultValue: value }) }))}
+          value={action}
+          onChange={setAction}
+          clearable
+          searchable
+        />
+      </SimpleGrid>
+      <PagedList query={query} count={entries.length} empty={t('audit.empty')}>
+        {entries.map((entry) => (
+          <AuditCard key={entry.id} entry={entry} />
+        ))}
+      </PagedList>
+    </Stack>
+  );
+}
+
+function AuditCard({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('admin');
+  const rows = changedFields(entry.before, entry.after);
+  return (
+    <Card withBorder radius="md" padding="md" component="article">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Badge variant="light">{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
+          <Text size="xs" c="dimmed">
+            <When date={entry.createdAt} />
+          </Text>
+        </Group>
+        <Text size="sm">
+          {t('audit.by', { name: entry.actorName || entry.actor })}{' '}
+          <Text span size="xs" c="dimmed">
+            @{entry.actor}
+          </Text>
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}: {entry.entityId}
+        </Text>
+        {entry.note && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('audit.note')}: {entry.note}
+          </Text>
+        )}
+        {rows.length > 0 && (
+          <Table.ScrollContainer minWidth={280}>
+            <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('audit.field')}</Table.Th>
+                  <Table.Th>{t('audit.before')}</Table.Th>
+                  <Table.Th>{t('audit.after')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.field} fw={row.changed ? 600 : undefined}>
+                    <Table.Td>{t(`fields.${row.field}`, { defaultValue: row.field })}</Table.Td>
+                    <Table.Td>{formatValue(row.before, t('audit.empty_value'))}</Table.Td>
+                    <Table.Td>{formatValue(row.after, t('audit.empty_value'))}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+// Posts members reported, each once with every reason and how many reported it: dismiss the
+// reports (the post stays) or unlist the post (it leaves the feed).
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportsQueue, useResolveReports } from '../api/queues';
+import type { ReportedPost } from '../api/types';
+import { ActionError } from './ActionError';
+import { AuthorLine } from './AuthorLine';
+import { PagedList } from './PagedList';
+import { PostImage } from './PostQueue';
+import { When } from './When';
+
+export default function ReportsQueue() {
+  const { t } = useTranslation('admin');
+  const query = useReportsQueue();
+  const reported = query.data?.pages.flatMap((p) => p.documents) ?? [];
+  return (
+    <PagedList query={query} count={reported.length} empty={t('reports.empty')}>
+      {reported.map((entry) => (
+        <ReportedPostCard key={entry.id} entry={entry} />
+      ))}
+    </PagedList>
+  );
+}
+
+function ReportedPostCard({ entry }: { entry: ReportedPost }) {
+  const { t } = useTranslation('admin');
+  const resolve = useResolveReports();
+  const [pending, setPending] = useState<'dismiss' | 'unlist' | null>(null);
+  const act = (outcome: 'dismiss' | 'unlist') => {
+    setPending(outcome);
+    resolve.mutate({ postId: entry.id, outcome }, { onSettled: () => setPending(null) });
+  };
+  const { post } = entry;
+  // Approved is the normal case; anything else (a post already taken down) is worth a word.
+  const status = post && post.status !== 'approved' ? t(`postStatus.${post.status}`) : null;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={t('reports.cardLabel')}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Badge color="red" variant="light" size="lg">
+            {t('reports.count', { count: entry.reporterCount })}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {t('reports.last')} <When date={entry.lastReportedAt} />
+          </Text>
+        </Group>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('reports.reasons')}
+          </Text>
+          <List size="sm" spacing={4}>
+            {entry.reports.map((report) => (
+              <List.Item key={report.reporter}>
+                <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {report.reason || t('reports.noReason')}
+                </Text>{' '}
+                <Text span size="xs" c="dimmed">
+                  — @{report.reporter}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+        {post ? (
+          <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-gray-0)">
+            <Stack gap="xs">
+              <AuthorLine user={post.user} date={post.createdAt} />
+              {status && (
+                <Badge color="gray" variant="light">
+                  {status}
+                </Badge>
+              )}
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.description}</Text>
+              {post.file && <PostImage file={post.file} />}
+            </Stack>
+          </Card>
+        ) : (
+          <Text c="dimmed">{t('reports.postGone')}</Text>
+        )}
+        {resolve.isError && <ActionError />}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            loading={pending === 'dismiss'}
+            disabled={resolve.isPending}
+            onClick={() => act('dismiss')}
+          >
+            {t('reports.dismiss')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            loading={pending === 'unlist'}
+            disabled={resolve.isPending}
+            onClick={() => act('unlist')}
+          >
+            {t('reports.unlist')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,220 @@
+// Staff review of member submissions (issue 4): oldest first, each proposal beside the surname's
+// current values; Apply, Edit-then-apply or Reject. The server checks the Admin label and writes
+// the audit log; this page only lays the decision out.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useDecideSubmission, useReviewQueue } from '../api/review';
+import type { ReviewItem } from '../api/types';
+import { SurnameHtml } from '../components/SurnameHtml';
+import { formatAgo } from '../lib/time';
+
+export default function SurnameReview() {
+  const { t } = useTranslation('surnames');
+  const { data, isPending, isError } = useReviewQueue();
+  if (isPending) return <Skeleton height={160} />;
+  if (isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('review.loadError')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('review.intro')}
+      </Text>
+      {data.documents.length === 0 && <Text>{t('review.empty')}</Text>}
+      {data.documents.map((item) => (
+        <ReviewCard key={item.id} item={item} />
+      ))}
+    </Stack>
+  );
+}
+
+type Fields = { gam: string; kuldevta: string; description: string };
+
+function ReviewCard({ item }: { item: ReviewItem }) {
+  const { t } = useTranslation('surnames');
+  const decide = useDecideSubmission();
+  const [mode, setMode] = useState<'view' | 'edit' | 'reject'>('view');
+  const [edits, setEdits] = useState<Fields>({
+    gam: item.gam,
+    kuldevta: item.kuldevta,
+    description: item.description,
+  });
+  const [note, setNote] = useState('');
+
+  const onDone = (message: string) => () => notifications.show({ message, color: 'teal' });
+  const onError = (error: Error) =>
+    notifications.show({
+      message: t('review.failed', { message: error instanceof ApiError ? error.message : error.message }),
+      color: 'red',
+    });
+  const apply = (withEdits: boolean) =>
+    decide.mutate(
+      { kind: 'apply', id: item.id, edits: withEdits ? edits : undefined },
+      { onSuccess: onDone(t('review.applied', { name: item.current.name })), onError },
+    );
+  const reject = () =>
+    decide.mutate(
+      { kind: 'reject', id: item.id, note },
+      { onSuccess: onDone(t('review.rejected')), onError },
+    );
+
+  const empty = t('review.empty_value');
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      data-testid="surname-submission"
+      aria-label={item.current.name}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Anchor component={Link} to={`/surname/${encodeURIComponent(item.surname)}`} fw={700}>
+            {item.current.name_guj} ({item.current.name})
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {t('review.by', { creator: item.creator, time: formatAgo(t, item.createdAt) })}
+          </Text>
+        </Group>
+
+        {mode === 'edit' ? (
+          <Stack gap="xs">
+            <TextInput
+              label={t('detail.gam')}
+              value={edits.gam}
+              onChange={(e) => setEdits({ ...edits, gam: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t('detail.kuldevta')}
+              value={edits.kuldevta}
+              onChange={(e) => setEdits({ ...edits, kuldevta: e.currentTarget.value })}
+            />
+            <Textarea
+              label={t('detail.history')}
+              autosize
+              minRows={3}
+              value={edits.description}
+              onChange={(e) => setEdits({ ...edits, description: e.currentTarget.value })}
+            />
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Column title={t('review.proposed')}>
+              <Row label={t('detail.gam')} value={item.gam || empty} />
+              <Row label={t('detail.kuldevta')} value={item.kuldevta || empty} />
+              <Row
+                label={t('detail.history')}
+                value={item.description ? <SurnameHtml html={item.description} /> : empty}
+              />
+            </Column>
+            <Column title={t('review.current')} dimmed>
+              <Row label={t('detail.gam')} value={item.current.gam || empty} />
+              <Row label={t('detail.kuldevta')} value={item.current.kuldevta || empty} />
+              <Row
+                label={t('detail.history')}
+                value={item.current.description ? <SurnameHtml html={item.current.description} /> : empty}
+              />
+            </Column>
+          </SimpleGrid>
+        )}
+
+        {mode === 'reject' && (
+          <TextInput
+            label={t('review.rejectNote')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={500}
+          />
+        )}
+
+        <Group gap="xs">
+          {mode === 'view' && (
+            <>
+              <Button
+                color="green"
+                onClick={() => apply(false)}
+                loading={decide.isPending}
+                disabled={decide.isSuccess}
+              >
+                {t('review.apply')}
+              </Button>
+              <Button variant="default" onClick={() => setMode('edit')} disabled={decide.isPending}>
+                {t('review.edit')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => setMode('reject')}
+                disabled={decide.isPending}
+              >
+                {t('review.reject')}
+              </Button>
+            </>
+          )}
+          {mode === 'edit' && (
+            <Button color="green" onClick={() => apply(true)} loading={decide.isPending}>
+              {t('review.applyEdited')}
+            </Button>
+          )}
+          {mode === 'reject' && (
+            <Button color="red" onClick={reject} loading={decide.isPending}>
+              {t('review.reject')}
+            </Button>
+          )}
+          {mode !== 'view' && (
+            <Button variant="subtle" onClick={() => setMode('view')} disabled={decide.isPending}>
+              {t('review.cancel')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Column({ title, dimmed, children }: { title: string; dimmed?: boolean; children: ReactNode }) {
+  return (
+    <Card
+      padding="sm"
+      radius="sm"
+      bg={dimmed ? 'var(--mantine-color-gray-0)' : 'var(--mantine-color-orange-0)'}
+    >
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
+        {title}
+      </Text>
+      <Stack gap={6}>{children}</Stack>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+    </div>
+  );
+}

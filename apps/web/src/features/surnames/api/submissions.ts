@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { Page, SurnameSubmission } from './types';
+
+export interface SubmissionInput {
+  gam: string;
+  kuldevta: string;
+  /** HTML (the form turns the member's plain text into paragraphs). */
+  description: string;
+}
+
+export const mySubmissionsQueryKey = (name: string) => ['surname-submissions', 'mine', name] as const;
+
+/** The member's own submissions for one surname, newest first. */
+export function useMySubmissions(name: string, enabled: boolean) {
+  return useQuery({
+    queryKey: mySubmissionsQueryKey(name),
+    queryFn: ({ signal }) =>
+      api<Page<SurnameSubmission>>(`/api/surname-submissions/mine?surname=${encodeURIComponent(name)}`, {
+        signal,
+      }),
+    enabled: enabled && name !== '',
+  });
+}
+
+export function useSubmitSurname(name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubmissionInput) =>
+      api<SurnameSubmission>(`/api/surnames/${encodeURIComponent(name)}/submissions`, {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mySubmissionsQueryKey(name) }),
+  });
+}

@@ -1,0 +1,43 @@
+import { SURNAME_HTML_ATTRIBUTES, SURNAME_HTML_TAGS } from '@samaj/core';
+import DOMPurify from 'dompurify';
+
+const ALLOWED_ATTR = [...new Set(Object.values(SURNAME_HTML_ATTRIBUTES).flat())];
+
+/**
+ * The second wall (the server sanitized on write): the same allowlist as the server, links to
+ * http(s) only, so HTML that reached the database some other way still renders inert.
+ */
+export function purifySurnameHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...SURNAME_HTML_TAGS],
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: /^https?:\/\//i,
+  });
+}
+
+/** The visible text of a description (for the card preview). Parsing here runs no script. */
+export function htmlToText(html: string): string {
+  if (!html) return '';
+  // Block ends and line breaks become spaces, so paragraphs do not run into each other.
+  const spaced = purifySurnameHtml(html).replace(/<\/(p|li)>|<br\s*\/?>/gi, '$& ');
+  const doc = new DOMParser().parseFromString(spaced, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * A member types plain text; it is stored as HTML (SPEC §3), so blank lines become paragraphs and
+ * single line breaks stay line breaks. Anything that looks like markup is shown, never run.
+ */
+export function textToHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -1,0 +1,217 @@
+// Issue 5 targets: a feed page (GET /api/posts, logged in) reaches ≥ 0.35× the throughput of the
+// bare JSON route (GET /api/health) on PostgreSQL and ≥ 0.15× on PGlite, and its p50 at 1M posts
+// is ≤ 1.3× its p50 at 10k. Both routes are measured in the same run, against the same server.
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { fillFeed } from '../data/feed.ts';
+import { type RunningServer, type Section, startServer } from '../lib.ts';
+
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_BENCH_DB = 'bench';
+const PG_BENCH_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_BENCH_DB}`);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+/** PGlite's 1M fill is skipped when the 10k fill predicts more than this. */
+const PGLITE_FILL_LIMIT_MS = 5 * 60_000;
+
+interface Measure {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function load(url: string, cookie?: string): Promise<Measure> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: cookie ? { cookie } : {},
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors };
+}
+
+async function signUpCookie(server: RunningServer): Promise<string> {
+  const surnames = (await (await fetch(`${server.url}/api/surnames`)).json().catch(() => null)) as
+    | { documents?: { id: string }[] }
+    | { id: string }[]
+    | null;
+  const list = Array.isArray(surnames) ? surnames : (surnames?.documents ?? []);
+  const res = await fetch(`${server.url}/api/account/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      surname: list[0]?.id ?? 'Patel',
+      username: 'bench_reader',
+      name: 'Bench reader',
+      email: 'bench.reader@example.com',
+      password: 'correct horse battery',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+interface Row {
+  engine: string;
+  posts: string;
+  fill: string;
+  health: Measure;
+  feed: Measure;
+  deep: Measure;
+}
+
+/** Measures the bare route, the first feed page and a page deep in the feed (cursor mid-way). */
+async function measure(server: RunningServer, cookie: string, midCursor: string) {
+  const health = await load(`${server.url}/api/health`);
+  const feed = await load(`${server.url}/api/posts`, cookie);
+  const deep = await load(`${server.url}/api/posts?cursor=${midCursor}`, cookie);
+  return { health, feed, deep };
+}
+
+/** The id fillFeed gives post n (see bench/data/feed.ts). */
+function postId(n: number): string {
+  return (
+    (1_600_000_000 + n).toString(16).padStart(8, '0') +
+    '00000' +
+    (n % 268435456).toString(16).padStart(7, '0')
+  );
+}
+
+async function pgliteRuns(rows: Row[], notes: string[]) {
+  // Start once so migrations and the seed run, and make the reader; then fill while stopped.
+  const first = await startServer();
+  const cookie = await signUpCookie(first);
+  await first.stop();
+  const dataDir = first.dataDir;
+
+  const fill = async (posts: number, after: number) => {
+    const database = await openDatabase({ dataDir });
+    try {
+      return await fillFeed(database.db, { posts, after, batch: 20_000 });
+    } finally {
+      await database.close();
+    }
+  };
+  const small = await fill(10_000, 0);
+  let server = await startServer({ DATA_DIR: dataDir });
+  rows.push({
+    engine: 'PGlite',
+    posts: '10k',
+    fill: `${(small.ms / 1000).toFixed(1)} s`,
+    ...(await measure(server, cookie, postId(5_000))),
+  });
+  await server.stop();
+
+  const predicted = (small.ms * 990_000) / 10_000;
+  if (predicted > PGLITE_FILL_LIMIT_MS) {
+    notes.push(
+      `PGlite at 1M posts not measured: the 10k fill took ${(small.ms / 1000).toFixed(1)} s, so 1M would take about ${(predicted / 60_000).toFixed(0)} min (limit 5 min); 1M is measured on PostgreSQL only.`,
+    );
+    return;
+  }
+  const big = await fill(990_000, 10_000);
+  server = await startServer({ DATA_DIR: dataDir });
+  rows.push({
+    engine: 'PGlite',
+    posts: '1M',
+    fill: `${((small.ms + big.ms) / 1000).toFixed(1)} s`,
+    ...(await measure(server, cookie, postId(500_000))),
+  });
+  await server.stop();
+}
+
+async function pgRuns(rows: Row[], notes: string[]) {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
+    await admin.query(`create database ${PG_BENCH_DB}`);
+    const env = { DATABASE_URL: PG_BENCH_URL };
+    const first = await startServer(env);
+    const cookie = await signUpCookie(first);
+    await first.stop();
+
+    const fill = async (posts: number, after: number) => {
+      const database = await openDatabase({ databaseUrl: PG_BENCH_URL });
+      try {
+        return await fillFeed(database.db, { posts, after });
+      } finally {
+        await database.close();
+      }
+    };
+    const small = await fill(10_000, 0);
+    let server = await startServer(env);
+    rows.push({
+      engine: 'PostgreSQL',
+      posts: '10k',
+      fill: `${(small.ms / 1000).toFixed(1)} s`,
+      ...(await measure(server, cookie, postId(5_000))),
+    });
+    await server.stop();
+
+    const big = await fill(990_000, 10_000);
+    server = await startServer(env);
+    rows.push({
+      engine: 'PostgreSQL',
+      posts: '1M',
+      fill: `${((small.ms + big.ms) / 1000).toFixed(1)} s`,
+      ...(await measure(server, cookie, postId(500_000))),
+    });
+    await server.stop();
+  } catch (error) {
+    notes.push(`PostgreSQL runs failed: ${(error as Error).message}`);
+  } finally {
+    await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const ok = (met: boolean) => (met ? 'met' : 'MISSED');
+
+export async function run(): Promise<Section> {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  await pgliteRuns(rows, notes);
+  await pgRuns(rows, notes);
+
+  const lines = [
+    `Data: bench/data/feed.ts — 1000 members; per post 2 comments and 3 likes (posts 9 in 10 approved, the rest under review).`,
+    `Load: autocannon, ${CONNECTIONS} connections × ${DURATION} s per route, logged-in cookie for the feed; the server and autocannon share the machine's 2 cores.`,
+    '"feed" is the first page (3 posts with author, my like, like and comment counts, last 3 comments); "deep" is a page after a cursor half-way down.',
+    '',
+    '| engine | posts | fill time | /api/health req/s (p50 / p99) | feed req/s (p50 / p99) | deep page req/s (p50 / p99) | feed ÷ bare | target | |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const ratio = r.feed.rps / r.health.rps;
+    const target = r.engine === 'PostgreSQL' ? 0.35 : 0.15;
+    const errors = r.health.errors + r.feed.errors + r.deep.errors;
+    lines.push(
+      `| ${r.engine} | ${r.posts} | ${r.fill} | ${r.health.rps.toFixed(0)} (${ms(r.health.p50)} / ${ms(r.health.p99)}) | ${r.feed.rps.toFixed(0)} (${ms(r.feed.p50)} / ${ms(r.feed.p99)}) | ${r.deep.rps.toFixed(0)} (${ms(r.deep.p50)} / ${ms(r.deep.p99)}) | ${ratio.toFixed(2)}× | ≥ ${target}× | ${ok(ratio >= target)}${errors ? ` (${errors} errors)` : ''} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| engine | feed p50 at 10k | feed p50 at 1M | ratio | target | |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const engine of ['PGlite', 'PostgreSQL']) {
+    const small = rows.find((r) => r.engine === engine && r.posts === '10k');
+    const big = rows.find((r) => r.engine === engine && r.posts === '1M');
+    if (!small || !big) continue;
+    const ratio = big.feed.p50 / small.feed.p50;
+    lines.push(
+      `| ${engine} | ${ms(small.feed.p50)} | ${ms(big.feed.p50)} | ${ratio.toFixed(2)}× | ≤ 1.3× | ${ok(ratio <= 1.3)} |`,
+    );
+  }
+  if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
+  return { title: 'Feed page throughput and latency', markdown: lines.join('\n') };
+}

@@ -1,0 +1,225 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { grant, newMember, signUp } from '../support/members';
+
+// SPEC §2 Posts home / Post card / Single post and §4 Post status, as members use them.
+// The interface runs in English here so selectors read like the spec; the strings the spec quotes
+// in English are the same in Gujarati.
+
+test.describe.configure({ mode: 'serial' });
+
+async function photo(): Promise<Buffer> {
+  // A real photo-sized image so the upload takes a moment and the preview has something to show.
+  return sharp({
+    create: { width: 1600, height: 1000, channels: 3, background: { r: 230, g: 120, b: 40 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1600" height="1000"><circle cx="800" cy="500" r="300" fill="#fff3"/><text x="800" y="520" font-size="120" text-anchor="middle" fill="#fff">Samaj</text></svg>',
+        ),
+      },
+    ])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+async function memberPage(browser: Browser, prefix: string): Promise<{ page: Page; username: string }> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+  const page = await context.newPage();
+  const member = await signUp(page.request, newMember(prefix));
+  return { page, username: member.username };
+}
+
+async function createPost(
+  request: APIRequestContext,
+  description: string,
+): Promise<{ id: string; status: string }> {
+  const res = await request.post('/api/posts', { data: { description } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+function card(page: Page, text: string) {
+  return page.locator('article').filter({ hasText: text });
+}
+
+test('a member posts a photo and sees it Under Review; another member does not see it', async ({
+  browser,
+}) => {
+  const author = await memberPage(browser, 'author');
+  const other = await memberPage(browser, 'other');
+  const text = `Our village fair this Sunday ${Date.now()}`;
+
+  await author.page.goto('/posts');
+  const box = author.page.getByRole('form', { name: 'New post' });
+  const submit = box.getByRole('button', { name: 'Post' });
+  await expect(submit).toBeDisabled();
+  await box.getByRole('textbox', { name: 'New post' }).fill(text);
+  await expect(box.getByText(`${text.length} / 1000`)).toBeVisible();
+  await author.page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fair.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await expect(box.locator('img')).toBeVisible(); // the preview before sending
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  await expect(author.page.getByText('Post Submitted').first()).toBeVisible();
+  await expect(author.page.getByText('Only posts relevant to the community are approved.')).toBeVisible();
+  await expect(box.getByRole('textbox', { name: 'New post' })).toHaveValue('');
+  const mine = card(author.page, text);
+  await expect(mine.getByText('Under Review')).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Open full image' })).toBeVisible();
+  // No reactions while under review.
+  await expect(mine.getByPlaceholder('Add Comment')).toHaveCount(0);
+  const postId = await mine.getAttribute('data-post-id');
+
+  await other.page.goto('/posts');
+  await expect(other.page.getByRole('form', { name: 'New post' })).toBeVisible();
+  await expect(
+    other.page.locator('[data-feed], [data-feed-end]').first().or(other.page.getByText('No Posts Yet')),
+  ).toBeVisible();
+  await expect(card(other.page, text)).toHaveCount(0);
+  await other.page.goto(`/post/${postId}`);
+  await expect(other.page.getByText('Post not found')).toBeVisible();
+
+  // The author's own page of the post shows it with its banner.
+  await author.page.goto(`/post/${postId}`);
+  await expect(card(author.page, text).getByText('Under Review')).toBeVisible();
+});
+
+test('a publisher posts publicly at once; others like, comment, delete their comment and report', async ({
+  browser,
+}) => {
+  const publisher = await memberPage(browser, 'publisher');
+  grant(publisher.username, 'Publisher');
+  const reader = await memberPage(browser, 'reader');
+  const text = `Scholarship forms are open at the community hall ${Date.now()}. ${'Bring your mark sheets and a photo. '.repeat(4)}`;
+
+  await publisher.page.goto('/posts');
+  const box = publisher.page.getByRole('form', { name: 'New post' });
+  await box.getByRole('textbox', { name: 'New post' }).fill(text);
+  await box.getByRole('button', { name: 'Post' }).click();
+  await expect(publisher.page.getByText('Post Submitted').first()).toBeVisible();
+  await expect(card(publisher.page, text.slice(0, 60)).getByText('Under Review')).toHaveCount(0);
+
+  await reader.page.goto('/posts');
+  const post = card(reader.page, text.slice(0, 60));
+  await expect(post).toBeVisible();
+  // Truncated at 100 characters with 'more'.
+  await expect(post.getByText(text.trim())).toHaveCount(0);
+  await post.getByRole('button', { name: 'more' }).click();
+  await expect(post.getByText(text.trim())).toBeVisible();
+
+  const like = post.getByRole('button', { name: 'Like', exact: true });
+  await like.click();
+  const unlike = post.getByRole('button', { name: 'Unlike' });
+  await expect(unlike).toHaveAttribute('aria-pressed', 'true');
+  await expect(post.locator('[data-like-count]')).toHaveText('1');
+
+  const comment = post.getByPlaceholder('Add Comment');
+  const send = post.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await comment.fill('Thank you for sharing!');
+  await send.click();
+  await expect(post.getByText('Thank you for sharing!')).toBeVisible();
+  await expect(comment).toHaveValue('');
+  await comment.fill('Is there a deadline?');
+  await send.click();
+  await expect(post.getByText('Is there a deadline?')).toBeVisible();
+
+  // The comment author deletes one of theirs.
+  await post
+    .locator('li', { hasText: 'Thank you for sharing!' })
+    .getByRole('button', { name: 'Delete comment' })
+    .click();
+  await expect(post.getByText('Thank you for sharing!')).toHaveCount(0);
+  await expect(post.getByText('Is there a deadline?')).toBeVisible();
+
+  // The publisher sees the like and the remaining comment on the single post page.
+  const postId = await post.getAttribute('data-post-id');
+  await publisher.page.goto(`/post/${postId}`);
+  const single = card(publisher.page, text.slice(0, 60));
+  await expect(single.getByText('Is there a deadline?')).toBeVisible();
+  await expect(single.locator('[data-like-count]')).toHaveText('1');
+  await expect(publisher.page.locator('meta[property="og:image"]')).toHaveCount(1);
+
+  // Report: asks for a reason, then thanks.
+  await post.getByRole('button', { name: 'Post actions' }).click();
+  await reader.page.getByRole('menuitem', { name: 'Report' }).click();
+  const dialog = reader.page.getByRole('dialog', { name: 'Report post' });
+  await expect(dialog.getByRole('button', { name: 'Report' })).toBeDisabled();
+  await dialog.getByLabel('Why are you reporting this post?').fill('Looks like an advertisement');
+  await dialog.getByRole('button', { name: 'Report' }).click();
+  await expect(reader.page.getByText('Thank you! The team will look at this post.')).toBeVisible();
+  const reports = await reader.page.request.post(`/api/posts/${postId}/reports`, {
+    data: { reason: 'again' },
+  });
+  expect(reports.status()).toBe(409); // the report was stored
+
+  // The author's menu offers Delete (with confirmation), not Report.
+  await single.getByRole('button', { name: 'Post actions' }).click();
+  await expect(publisher.page.getByRole('menuitem', { name: 'Report' })).toHaveCount(0);
+  await publisher.page.getByRole('menuitem', { name: 'Delete' }).click();
+  await publisher.page
+    .getByRole('dialog', { name: 'Delete post?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(publisher.page).toHaveURL(/\/posts$/);
+  await expect(card(publisher.page, text.slice(0, 60))).toHaveCount(0);
+});
+
+test('infinite scroll loads the next page of the feed', async ({ browser }) => {
+  const publisher = await memberPage(browser, 'scroller');
+  grant(publisher.username, 'Publisher');
+  const tag = Date.now().toString(36);
+  for (let i = 1; i <= 7; i++) {
+    const created = await createPost(
+      publisher.page.request,
+      `Feed item ${i} of 7 (${tag}): news from the community, with enough words to wrap.`,
+    );
+    expect(created.status).toBe('approved');
+  }
+  const reader = await memberPage(browser, 'reader2');
+  // A phone screen: the first page fills it, so the second waits for the scroll.
+  await reader.page.setViewportSize({ width: 375, height: 640 });
+  await reader.page.goto('/posts');
+  await expect(card(reader.page, `Feed item 7 of 7 (${tag})`)).toBeVisible();
+  await expect(card(reader.page, `Feed item 5 of 7 (${tag})`)).toBeVisible();
+  await expect(reader.page.locator('article[data-post-id]')).toHaveCount(3);
+
+  await reader.page.locator('[data-feed-end]').scrollIntoViewIfNeeded();
+  await expect(card(reader.page, `Feed item 4 of 7 (${tag})`)).toBeVisible();
+  expect(await reader.page.locator('article[data-post-id]').count()).toBeGreaterThanOrEqual(6);
+  await expect(async () => {
+    await reader.page.locator('[data-feed-end]').scrollIntoViewIfNeeded();
+    await expect(card(reader.page, `Feed item 1 of 7 (${tag})`)).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  const ids = await reader.page
+    .locator('article[data-post-id]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-post-id')));
+  expect(new Set(ids).size).toBe(ids.length); // no post twice across pages
+
+  // Screenshots of the feed and a single post at a phone and a desktop width, for review.
+  const firstId = await card(reader.page, `Feed item 7 of 7 (${tag})`).getAttribute('data-post-id');
+  await reader.page.request.post(`/api/posts/${firstId}/comments`, {
+    data: { comment: 'Looking forward to it!' },
+  });
+  for (const width of [375, 1280]) {
+    await reader.page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await reader.page.goto('/posts');
+    await expect(reader.page.locator('article[data-post-id]').first()).toBeVisible();
+    await reader.page.screenshot({ path: test.info().outputPath(`feed-${width}.png`) });
+    await reader.page.goto(`/post/${firstId}`);
+    await expect(reader.page.getByText('Looking forward to it!')).toBeVisible();
+    await reader.page.screenshot({ path: test.info().outputPath(`single-${width}.png`) });
+  }
+});
+
+test('visitors get the landing card with Login and Create New Account carrying forward', async ({ page }) => {
+  await page.goto('/posts');
+  const login = page.getByRole('link', { name: /login|લૉગ ઇન/i }).last();
+  await expect(login).toHaveAttribute('href', /forward=%2Fposts/);
+  expect((await page.request.get('/api/posts')).status()).toBe(401);
+});

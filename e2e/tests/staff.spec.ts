@@ -1,0 +1,241 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { grant, newMember, signUp } from '../support/members';
+
+// The staff console and the publisher program as people use them: each member in their own
+// browser context. Staff screens run in English so selectors read like the console; the publisher
+// page runs in Gujarati, the default, as most members see it.
+
+test.describe.configure({ mode: 'serial' });
+
+interface Person {
+  page: Page;
+  username: string;
+  name: string;
+}
+
+async function person(browser: Browser, prefix: string, lang: 'en' | 'gu' = 'en'): Promise<Person> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript((l) => localStorage.setItem('samaj.lang', l), lang);
+  const page = await context.newPage();
+  const member = await signUp(page.request, newMember(prefix));
+  return { page, username: member.username, name: member.name };
+}
+
+async function admin(browser: Browser): Promise<Person> {
+  const staff = await person(browser, 'staff');
+  grant(staff.username, 'Admin');
+  return staff;
+}
+
+async function createPost(
+  request: APIRequestContext,
+  description: string,
+): Promise<{ id: string; status: string }> {
+  const res = await request.post('/api/posts', { data: { description } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+const card = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
+
+test('an admin approves a post in the console; the second member now sees it', async ({ browser }) => {
+  const staff = await admin(browser);
+  const author = await person(browser, 'author');
+  const reader = await person(browser, 'reader');
+  const text = `Temple renovation meeting ${Date.now()}`;
+  const { id } = await createPost(author.page.request, text);
+
+  await reader.page.goto('/posts');
+  await expect(reader.page.getByRole('form', { name: 'New post' })).toBeVisible();
+  await expect(card(reader.page, text)).toHaveCount(0);
+
+  // A member who is not staff gets a clear refusal, not empty queues.
+  await reader.page.goto('/admin');
+  await expect(reader.page.getByRole('alert').filter({ hasText: 'Not allowed' })).toBeVisible();
+  await expect(reader.page.getByRole('tab', { name: /Post queue/ })).toHaveCount(0);
+
+  await staff.page.goto('/admin');
+  await expect(staff.page).toHaveURL(/\/admin\/posts$/);
+  await expect(staff.page.getByRole('heading', { name: 'Staff console' })).toBeVisible();
+  await expect(staff.page.getByTestId('waiting-posts')).not.toHaveText(/^(0|–)$/);
+  const queued = card(staff.page, text);
+  await expect(queued).toBeVisible();
+  await expect(queued.getByText(author.name)).toBeVisible();
+  await queued.getByRole('button', { name: 'Approve' }).click();
+  await expect(queued).toHaveCount(0);
+
+  await reader.page.goto('/posts');
+  await expect(card(reader.page, text)).toBeVisible();
+  const seen = await reader.page.request.get(`/api/posts/${id}`);
+  expect((await seen.json()).status).toBe('approved');
+
+  // The decision is in the audit log, with its before and after.
+  await staff.page.getByRole('tab', { name: /Audit log/ }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/audit$/);
+  await staff.page.getByRole('textbox', { name: /Staff member/ }).fill(staff.username);
+  const entry = staff.page.locator('article').filter({ hasText: id }).first();
+  await expect(entry.getByText('Post approved')).toBeVisible();
+  await expect(entry.getByRole('row', { name: /Status\s+requested\s+approved/ })).toBeVisible();
+});
+
+test('a rejection with a reason reaches the author as Not Approved', async ({ browser }) => {
+  const staff = await admin(browser);
+  const author = await person(browser, 'author');
+  const text = `Buy my tractor ${Date.now()}`;
+  await createPost(author.page.request, text);
+
+  await staff.page.goto('/admin/posts');
+  const queued = card(staff.page, text);
+  await queued.getByRole('button', { name: 'Reject' }).click();
+  await queued.getByRole('textbox', { name: /Reason/ }).fill('Only community news, please');
+  await queued.getByRole('button', { name: 'Reject post' }).click();
+  await expect(queued).toHaveCount(0);
+
+  await author.page.goto('/posts');
+  const mine = card(author.page, text);
+  await expect(mine.getByText('Not Approved')).toBeVisible();
+  await expect(mine.getByText('Only community news, please')).toBeVisible();
+});
+
+test('a report reaches the reports queue with its reason; unlisting takes the post down', async ({
+  browser,
+}) => {
+  const staff = await admin(browser);
+  const author = await person(browser, 'author');
+  const reader = await person(browser, 'reader');
+  const text = `Cheap loans for everyone ${Date.now()}`;
+  const { id } = await createPost(author.page.request, text);
+  const approve = await staff.page.request.post(`/api/admin/posts/${id}/decision`, {
+    data: { status: 'approved' },
+  });
+  expect(approve.status()).toBe(200);
+
+  const reason = `Looks like a scam ${Date.now()}`;
+  const report = await reader.page.request.post(`/api/posts/${id}/reports`, { data: { reason } });
+  expect(report.status(), await report.text()).toBe(201);
+
+  await staff.page.goto('/admin');
+  await expect(staff.page.getByTestId('waiting-reports')).not.toHaveText(/^(0|–)$/);
+  await staff.page.getByRole('tab', { name: /Reports/ }).click();
+  const reported = card(staff.page, text);
+  await expect(reported).toBeVisible();
+  await expect(reported.getByText(reason)).toBeVisible();
+  await expect(reported.getByText('1 report', { exact: true })).toBeVisible();
+  await reported.getByRole('button', { name: 'Unlist post' }).click();
+  await expect(reported).toHaveCount(0);
+
+  await reader.page.goto('/posts');
+  await expect(reader.page.getByRole('form', { name: 'New post' })).toBeVisible();
+  await expect(card(reader.page, text)).toHaveCount(0);
+  await author.page.goto(`/post/${id}`);
+  await expect(card(author.page, text).getByText('Private')).toBeVisible();
+});
+
+test('a member applies to publish; once approved they carry the badge and post without review', async ({
+  browser,
+}) => {
+  const applicant = await person(browser, 'writer', 'gu');
+  const page = applicant.page;
+
+  // Open the form from inside the app (one page of history), as a link would.
+  await page.goto('/posts');
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.evaluate(() => {
+    window.history.pushState({ usr: null, key: 'apply', idx: 1 }, '', '/publisher-request');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
+  await expect(page.getByRole('heading', { name: 'પ્રકાશક પ્રોફાઇલ અરજી' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await page.getByRole('textbox', { name: /વ્યવસાય/ }).fill('Teacher');
+  await page.getByRole('textbox', { name: /વોટ્સએપ/ }).fill('+91 98765 43210');
+  const reason = page.getByRole('textbox', { name: /યોગ્ય/ });
+  await expect(page.getByText('0 / 300')).toBeVisible();
+  await reason.fill('x'.repeat(320));
+  await expect(reason).toHaveValue('x'.repeat(300));
+  await expect(page.getByText('300 / 300')).toBeVisible();
+  await reason.fill('I write the village newsletter every month.');
+  await expect(page.getByText('43 / 300')).toBeVisible();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  // Back one page on success.
+  await expect(page).toHaveURL(/\/posts$/);
+
+  // Coming back shows where the application stands instead of the form.
+  await page.goto('/publisher-request');
+  await expect(page.getByText('અરજી સમીક્ષા હેઠળ છે')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+
+  const staff = await admin(browser);
+  await staff.page.goto('/admin');
+  await expect(staff.page.getByTestId('waiting-publisherRequests')).not.toHaveText(/^(0|–)$/);
+  await staff.page.getByRole('tab', { name: /Publisher applications/ }).click();
+  const application = card(staff.page, applicant.name);
+  await expect(application.getByText('I write the village newsletter every month.')).toBeVisible();
+  await expect(application.getByText('Teacher')).toBeVisible();
+  await application.getByRole('button', { name: 'Approve' }).click();
+  await expect(application).toHaveCount(0);
+
+  await page.goto(`/profile/${applicant.username}`);
+  await expect(page.getByText('Publisher', { exact: true })).toBeVisible();
+  await page.goto('/publisher-request');
+  await expect(page.getByText('તમે પ્રકાશક છો')).toBeVisible();
+
+  const news = `Scholarship forms are out ${Date.now()}`;
+  const post = await createPost(page.request, news);
+  expect(post.status).toBe('approved');
+  const reader = await person(browser, 'reader');
+  await reader.page.goto('/posts');
+  await expect(card(reader.page, news)).toBeVisible();
+});
+
+test('a visitor opening the console or the application gets the login card', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.locator('main a[href^="/login"]').first()).toHaveAttribute('href', /forward=%2Fadmin/);
+  await page.goto('/publisher-request');
+  await expect(page.getByRole('heading', { name: 'પ્રકાશક પ્રોફાઇલ અરજી' })).toBeVisible();
+  await expect(page.locator('main a[href^="/login"]').first()).toHaveAttribute(
+    'href',
+    /forward=%2Fpublisher-request/,
+  );
+});
+
+// Screenshots for a person to look at (STAFF_SCREENSHOTS=<dir>); not part of the normal run.
+test('screenshots of the console and the publisher page', async ({ browser }) => {
+  const dir = process.env.STAFF_SCREENSHOTS;
+  test.skip(!dir, 'set STAFF_SCREENSHOTS to a folder to take them');
+  const staff = await admin(browser);
+  const author = await person(browser, 'author');
+  await createPost(
+    author.page.request,
+    'Screenshot: the annual general meeting is on Sunday at the community hall.',
+  );
+  const reported = await createPost(author.page.request, 'Screenshot: cheap loans, call now!');
+  await staff.page.request.post(`/api/admin/posts/${reported.id}/decision`, { data: { status: 'approved' } });
+  for (const reason of ['Spam', 'Not about our community']) {
+    const reporter = await person(browser, 'reporter');
+    await reporter.page.request.post(`/api/posts/${reported.id}/reports`, { data: { reason } });
+  }
+  const applicant = await person(browser, 'writer', 'gu');
+  await applicant.page.request.post('/api/publisher-request', {
+    data: { occupation: 'Teacher', whatsapp: '+91 98765 43210', reason: 'I write the village newsletter.' },
+  });
+  for (const width of [375, 1280]) {
+    await staff.page.setViewportSize({ width, height: 900 });
+    for (const section of ['posts', 'reports', 'publishers', 'audit']) {
+      await staff.page.goto(`/admin/${section}`);
+      await staff.page.waitForLoadState('networkidle');
+      await staff.page.screenshot({ path: `${dir}/admin-${section}-${width}.png`, fullPage: true });
+    }
+    const fresh = await person(browser, 'fresh', 'gu');
+    await fresh.page.setViewportSize({ width, height: 900 });
+    await fresh.page.goto('/publisher-request');
+    await fresh.page.getByRole('textbox', { name: /યોગ્ય/ }).fill('I write the village newsletter.');
+    await fresh.page.screenshot({ path: `${dir}/publisher-form-${width}.png`, fullPage: true });
+    await applicant.page.setViewportSize({ width, height: 900 });
+    await applicant.page.goto('/publisher-request');
+    await applicant.page.waitForLoadState('networkidle');
+    await applicant.page.screenshot({ path: `${dir}/publisher-status-${width}.png`, fullPage: true });
+  }
+});
