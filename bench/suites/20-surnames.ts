@@ -17,10 +17,20 @@ interface Measure {
   non2xx: number;
 }
 
-async function measure(name: string, url: string, path: string, headers: Record<string, string> = {}): Promise<Measure> {
+async function measure(
+  name: string,
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Measure> {
   // A short warm-up so the first JIT and connection costs are not in the figures.
   await autocannon({ url: url + path, connections: CONNECTIONS, duration: 2, headers });
-  const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const result = await autocannon({
+    url: url + path,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+  });
   return {
     name,
     path,

@@ -205,6 +205,7 @@ test('a visitor opening the console or the application gets the login card', asy
 test('screenshots of the console and the publisher page', async ({ browser }) => {
   const dir = process.env.STAFF_SCREENSHOTS;
   test.skip(!dir, 'set STAFF_SCREENSHOTS to a folder to take them');
+  test.setTimeout(240_000);
   const staff = await admin(browser);
   const author = await person(browser, 'author');
   await createPost(

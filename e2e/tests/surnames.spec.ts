@@ -43,9 +43,9 @@ test.describe('surname list', () => {
     await expect(vyas.getByTestId('surname-hint')).toBeVisible();
     const dave = page.getByTestId('surname-card').filter({ hasText: 'Dave' });
     await expect(dave.getByTestId('surname-members')).toHaveText('1 member registered');
-    await expect(page.getByTestId('surname-card').filter({ hasText: 'Oza' }).getByTestId('surname-members')).toHaveText(
-      '0 member registered',
-    );
+    await expect(
+      page.getByTestId('surname-card').filter({ hasText: 'Oza' }).getByTestId('surname-members'),
+    ).toHaveText('0 member registered');
   });
 
   test('opens the share sheet with the list URL tagged with utm source and medium', async ({ page }) => {
@@ -57,7 +57,8 @@ test.describe('surname list', () => {
     });
     await page.goto('/surnames');
     await page.getByRole('button', { name: 'Share with others' }).click();
-    const shared = (await page.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared)) ?? [];
+    const shared =
+      (await page.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared)) ?? [];
     expect(shared).toHaveLength(1);
     const url = new URL(shared[0].url);
     expect(url.pathname).toBe('/surnames');
@@ -111,7 +112,10 @@ test.describe('surname detail', () => {
     await expect(update.getByText('Log in to continue')).toBeVisible();
     const forward = `?forward=${encodeURIComponent('/surname/Pandya')}`;
     await expect(update.getByRole('link', { name: 'Login' })).toHaveAttribute('href', `/login${forward}`);
-    await expect(update.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', `/signup${forward}`);
+    await expect(update.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+      'href',
+      `/signup${forward}`,
+    );
     await expect(page.getByRole('button', { name: 'Share with others' })).toBeVisible();
 
     await page.getByRole('link', { name: 'All surnames' }).click();
@@ -128,7 +132,10 @@ test.describe('surname detail', () => {
 });
 
 test.describe('member submission and staff review', () => {
-  test('a member submits, sees Submitted, and the staff apply shows on the detail page', async ({ browser, page }) => {
+  test('a member submits, sees Submitted, and the staff apply shows on the detail page', async ({
+    browser,
+    page,
+  }) => {
     await english(page);
     const member = await signUp(page.request, newMember('submit'), 'Patel');
     await page.goto('/surname/Kothari');

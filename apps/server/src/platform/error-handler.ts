@@ -98,7 +98,8 @@ function validationMessage(
   }
   for (const issue of issues) {
     const segments = issue.instancePath.split('/').filter(Boolean);
-    if (issue.keyword === 'invalid_type' && segments.length > 0 && valueAt(input, segments) === undefined) {
+    // Any rule broken by an absent value (a type, an enum, a required string) means the field is missing.
+    if (segments.length > 0 && valueAt(input, segments) === undefined) {
       return missingParamMessage(segments.join('.'));
     }
   }

@@ -21,10 +21,9 @@ export const surname = pgTable('surname', {
   /** Denormalised count of members with this surname, kept in step by the accounts feature. */
   user_count: integer('user_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  // The "last updated" members see: set when the surname's details change (a staff decision, an import),
+  // not when the member count moves.
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const SURNAME_SUBMISSION_STATUSES = ['pending', 'applied', 'rejected'] as const;

@@ -90,6 +90,16 @@ describeEachDatabase('accounts', (ctx) => {
     expect(await userCount(id)).toBe(1);
   });
 
+  test("a signup moves the count but not the surname's last-updated time", async () => {
+    const id = await makeSurname('Stillsurname');
+    const before = new Date('2020-01-01T00:00:00Z');
+    await ctx.app.db.update(surnameTable).set({ updatedAt: before }).where(eq(surnameTable.id, id));
+    await createMember(ctx.app, { surname: id });
+    const [row] = await ctx.app.db.select().from(surnameTable).where(eq(surnameTable.id, id));
+    expect(row.user_count).toBe(1);
+    expect(row.updatedAt.toISOString()).toBe(before.toISOString());
+  });
+
   test('a surname that does not exist is refused and nobody is created', async () => {
     const payload = validPayload({ surname: 'Nosuchsurname' });
     const res = await signup(payload);

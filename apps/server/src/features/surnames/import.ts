@@ -83,7 +83,7 @@ export async function importSurnames(db: Database, records: LocatedRecord[]): Pr
       }
       await tx
         .update(surname)
-        .set(changes)
+        .set({ ...changes, updatedAt: new Date() })
         .where(inArray(surname.id, [record.name]));
       result.updated++;
     }

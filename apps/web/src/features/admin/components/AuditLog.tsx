@@ -1,9 +1,10 @@
 // Every staff decision, newest first: who, what, on which thing, when, and the state before and
 // after. Filters narrow it by actor, kind of thing and action.
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuditLog } from '../api/queues';
 import type { AuditEntry, AuditFilter } from '../api/types';
 import { changedFields, formatValue } from '../lib/diff';
@@ -87,7 +88,14 @@ function AuditCard({ entry }: { entry: AuditEntry }) {
           </Text>
         </Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}: {entry.entityId}
+          {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}:{' '}
+          {entry.entity === 'post' ? (
+            <Anchor component={Link} to={`/post/${encodeURIComponent(entry.entityId)}`} size="sm">
+              {entry.entityId}
+            </Anchor>
+          ) : (
+            entry.entityId
+          )}
         </Text>
         {entry.note && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { hasLabel } from '@samaj/core';
 import { IconLock } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
@@ -84,12 +84,19 @@ function Console() {
   const location = useLocation();
   const { data } = useSummary();
   const current = location.pathname.replace(/^\/admin\/?/, '').split('/')[0] || sections[0].path;
+  const strip = useRef<HTMLDivElement>(null);
+  // On a phone the strip scrolls sideways: keep the open section's tab in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the open section changes
+  useEffect(() => {
+    const tab = strip.current?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`);
+    tab?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [current]);
   return (
     <Stack gap="md">
       <WaitingCounts />
       <Tabs value={current} onChange={(value) => value && navigate(`/admin/${value}`)} keepMounted={false}>
         {/* One line that scrolls sideways on a phone, rather than tabs wrapping into a pile. */}
-        <ScrollArea type="never" offsetScrollbars={false}>
+        <ScrollArea type="never" offsetScrollbars={false} viewportRef={strip}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {sections.map((section) => {
               const count = section.countKey ? data?.[section.countKey] : undefined;
