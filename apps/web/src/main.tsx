@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { i18nReady } from './lib/i18n';
 import { watchStandaloneZoomLock } from './lib/standalone';
 
 watchStandaloneZoomLock();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const mount = root;
+i18nReady.then(() =>
+  createRoot(mount).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,7 @@
 // Gujarati first; English is a member's choice kept in this browser. Each feature owns one
-// namespace file per language (locales/<lang>/<feature>.json), all bundled eagerly so a page
-// never renders keys while a translation file downloads.
+// namespace file per language (locales/<lang>/<feature>.json). Gujarati is bundled with the shell
+// so a page never renders keys; English is one extra file fetched only by those who choose it
+// (before the first render when it is the stored choice), keeping the first load small.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -11,23 +12,43 @@ export const LANGUAGE_STORAGE_KEY = 'samaj.lang';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+const defaultFiles = import.meta.glob<Record<string, unknown>>('../locales/gu/*.json', {
   eager: true,
   import: 'default',
 });
+const otherFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/gu/*.json'], {
+  import: 'default',
+});
+
+function parse(file: string): { lang: string; ns: string } | null {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+  return match ? { lang: match[1], ns: match[2] } : null;
+}
 
 function collect(): { resources: Resources; namespaces: string[] } {
   const resources: Resources = {};
   const namespaces = new Set<string>();
-  for (const [file, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang, ns] = match;
-    resources[lang] ??= {};
-    resources[lang][ns] = content;
-    namespaces.add(ns);
+  for (const [file, content] of Object.entries(defaultFiles)) {
+    const parsed = parse(file);
+    if (!parsed) continue;
+    resources[parsed.lang] ??= {};
+    resources[parsed.lang][parsed.ns] = content;
+    namespaces.add(parsed.ns);
   }
   return { resources, namespaces: [...namespaces] };
+}
+
+/** Fetches a language's namespaces once (Gujarati is always present). */
+async function loadLanguage(lang: Language): Promise<void> {
+  if (lang === DEFAULT_LANGUAGE || i18n.hasResourceBundle(lang, 'common')) return;
+  const loads = Object.entries(otherFiles)
+    .map(([file, load]) => ({ parsed: parse(file), load }))
+    .filter(({ parsed }) => parsed?.lang === lang);
+  await Promise.all(
+    loads.map(async ({ parsed, load }) => {
+      if (parsed) i18n.addResourceBundle(lang, parsed.ns, await load(), true, true);
+    }),
+  );
 }
 
 function isLanguage(value: unknown): value is Language {
@@ -55,7 +76,7 @@ i18n.use(initReactI18next).init({
   ns: namespaces,
   defaultNS: 'common',
   fallbackNS: 'common',
-  lng: storedLanguage(),
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
@@ -65,6 +86,18 @@ i18n.use(initReactI18next).init({
 followHtmlLang(i18n.language);
 i18n.on('languageChanged', followHtmlLang);
 
+/** Resolves once the stored language is loaded and active; the app renders after it. */
+export const i18nReady: Promise<void> = (async () => {
+  const lang = storedLanguage();
+  if (lang === DEFAULT_LANGUAGE) return;
+  try {
+    await loadLanguage(lang);
+    await i18n.changeLanguage(lang);
+  } catch {
+    // Offline or a failed fetch: Gujarati stays; the member can switch again later.
+  }
+})();
+
 /** Switches the interface language and remembers the choice in this browser. */
 export async function setLanguage(lang: Language): Promise<void> {
   try {
@@ -72,6 +105,7 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     // Private mode or storage full: the switch still applies for this visit.
   }
+  await loadLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 

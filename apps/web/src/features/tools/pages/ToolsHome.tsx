@@ -1,9 +1,8 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
 import { Box, Divider, Stack, Text, Title } from '@mantine/core';
 import { CAROUSEL_SLIDES, PERSONA_TYPES } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../lib/head';
+import { SlideCarousel } from '../components/SlideCarousel';
 import { PersonaTile, ToolTile } from '../components/ToolTile';
 import { personaIcons, toolTiles } from '../tiles';
 import classes from './ToolsHome.module.css';
@@ -27,24 +26,14 @@ export default function ToolsHome() {
       <Title order={1} className={classes.srOnly}>
         {t('title')}
       </Title>
-      <Carousel
-        aria-label={t('carousel')}
-        withIndicators
-        withControls={false}
-        emblaOptions={{ loop: false, align: 'start' }}
-        slideGap="sm"
-        classNames={{ indicator: classes.indicator, indicators: classes.indicators }}
-        getIndicatorProps={(i) => ({ 'aria-label': t('goToSlide', { n: i + 1 }) })}
-      >
-        {slides.map((i) => (
-          <Carousel.Slide key={i} aria-label={t('slide', { n: i + 1, total: CAROUSEL_SLIDES })}>
-            <Box
-              className={classes.slide}
-              style={{ backgroundImage: slideGradients[i % slideGradients.length] }}
-            />
-          </Carousel.Slide>
+      <SlideCarousel
+        label={t('carousel')}
+        slideLabel={(i) => t('slide', { n: i + 1, total: CAROUSEL_SLIDES })}
+        dotLabel={(i) => t('goToSlide', { n: i + 1 })}
+        slides={slides.map((i) => (
+          <Box key={i} className={classes.slide} style={{ backgroundImage: slideGradients[i % slideGradients.length] }} />
         ))}
-      </Carousel>
+      />
 
       <section aria-labelledby="tools-heading">
         <Title order={2} id="tools-heading" className={classes.srOnly}>
