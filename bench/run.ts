@@ -1,6 +1,6 @@
 // `npm run bench`: runs every suite in bench/suites and writes bench/RESULTS.md.
 // Each suite measures a target next to a baseline taken in the same run on the same machine.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { machine, root, type Section } from './lib.ts';
 
@@ -20,14 +20,26 @@ for (const file of files) {
   sections.push(section);
 }
 
+// A partial run (`npm run bench -- feed`) replaces only its own sections and keeps the others.
+const resultsPath = join(root, 'bench/RESULTS.md');
+const previous = new Map<string, string>();
+if (only.length > 0 && existsSync(resultsPath)) {
+  const parts = readFileSync(resultsPath, 'utf8').split(/^## /m).slice(1);
+  for (const part of parts) {
+    const newline = part.indexOf('\n');
+    previous.set(part.slice(0, newline).trim(), part.slice(newline + 1).trim());
+  }
+}
+for (const section of sections) previous.set(section.title, section.markdown);
+
 const out = [
   '# Benchmark results',
   '',
-  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.`,
+  `Written by \`npm run bench\`; last run ${new Date().toISOString().slice(0, 10)} (${only.length ? `suites: ${only.join(', ')}` : 'all suites'}).`,
   `Machine: ${machine()}.`,
   '',
-  ...sections.flatMap((s) => [`## ${s.title}`, '', s.markdown, '']),
+  ...[...previous].flatMap(([title, markdown]) => [`## ${title}`, '', markdown, '']),
 ].join('\n');
-writeFileSync(join(root, 'bench/RESULTS.md'), out);
+writeFileSync(resultsPath, out);
 console.log('bench: wrote bench/RESULTS.md');
 process.exit(0);

@@ -30,7 +30,8 @@ export function useSurnameOptions() {
         cursor = result.nextCursor;
         if (!cursor) break;
       }
-      return all;
+      // The labels are Gujarati, so the list reads in Gujarati order rather than by Latin spelling.
+      return all.sort((a, b) => a.name_guj.localeCompare(b.name_guj, 'gu'));
     },
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Avatar,
   Card,
+  Flex,
   Group,
   Image,
   Modal,
@@ -18,6 +19,7 @@ import { Link } from 'react-router';
 import { previewUrl } from '../api/picture';
 import { LabelBadges } from './LabelBadges';
 import { PictureActions } from './PictureActions';
+import classes from './ProfileHeader.module.css';
 
 export interface ProfileHeaderProps {
   username: string;
@@ -50,7 +52,13 @@ export function ProfileHeader({ username, name, dp, labels, createdAt, isOwner }
           <IconSettings size={22} aria-hidden />
         </ActionIcon>
       )}
-      <Group wrap="nowrap" align="center" gap="lg" pr={isOwner ? 40 : 0}>
+      {/* Stacked and centred on phones, side by side from the small breakpoint up. */}
+      <Flex
+        direction={{ base: 'column', xs: 'row' }}
+        align="center"
+        gap="lg"
+        pr={{ base: 0, xs: isOwner ? 40 : 0 }}
+      >
         <UnstyledButton
           onClick={() => setOpen(true)}
           aria-label={isOwner ? t('picture.edit') : t('picture.open')}
@@ -72,8 +80,8 @@ export function ProfileHeader({ username, name, dp, labels, createdAt, isOwner }
             </ActionIcon>
           )}
         </UnstyledButton>
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
+        <Stack gap={4} style={{ minWidth: 0 }} className={classes.details}>
+          <Group gap={6} wrap="nowrap" className={classes.row}>
             <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Title>
@@ -91,14 +99,16 @@ export function ProfileHeader({ username, name, dp, labels, createdAt, isOwner }
           <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             @{username}
           </Text>
-          <LabelBadges labels={labels} />
+          <div className={classes.row}>
+            <LabelBadges labels={labels} />
+          </div>
           {createdAt && (
             <Text size="sm" c="dimmed">
               {t('joined', { date: formatJoinDate(createdAt) })}
             </Text>
           )}
         </Stack>
-      </Group>
+      </Flex>
       <Modal opened={open} onClose={() => setOpen(false)} title={name} centered size="auto">
         <Stack align="center">
           <Image

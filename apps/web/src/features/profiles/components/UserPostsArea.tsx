@@ -1,4 +1,4 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
@@ -32,10 +32,15 @@ export function UserPostsArea({ username }: { username: string }) {
     );
   }
   return (
-    <Card withBorder padding="xl" radius="md">
-      <Text ta="center" c="dimmed">
-        {t('noPosts')}
-      </Text>
-    </Card>
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t('posts')}
+      </Title>
+      <Card withBorder padding="xl" radius="md">
+        <Text ta="center" c="dimmed">
+          {t('noPosts')}
+        </Text>
+      </Card>
+    </Stack>
   );
 }

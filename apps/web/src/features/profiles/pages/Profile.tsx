@@ -1,4 +1,4 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { DEFAULT_PICTURE_ID, MSG_SOMETHING_WENT_WRONG, MSG_UNKNOWN_USER } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -59,9 +59,6 @@ function MemberProfile({ username, me }: { username: string; me: Account }) {
         createdAt={p.createdAt}
         isOwner={isOwner}
       />
-      <Title order={2} size="h4">
-        {t('posts')}
-      </Title>
       <UserPostsArea username={p.id} />
     </>
   );
