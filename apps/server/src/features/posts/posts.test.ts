@@ -366,17 +366,20 @@ describeEachDatabase('posts', (ctx) => {
       from generate_series(1, 20000) g`);
     await ctx.app.db.execute(sql`analyze post`);
     await ctx.app.db.execute(sql`analyze comment`);
+    // The statement feedPage sends, for a viewer with no posts of their own (the worst case).
     const plan = await ctx.app.db.execute(sql`explain
       (select id from post where status = 'approved' order by id desc limit 4)
       union all
-      (select id from post where creator = 'someone1' and status <> 'approved' order by id desc limit 4)
+      (select id from post where creator >= 'nobody' and creator <= 'nobody' and status <> 'approved'
+        order by creator, id desc limit 4)
       order by id desc limit 4`);
     const text = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
       .map((r) => r['QUERY PLAN'])
       .join('\n');
-    // Both branches read an index in id order and stop after the page: no full scan, no sort.
-    expect(text.match(/Index (Only )?Scan/g)?.length).toBe(2);
+    // Each branch reads an index and stops after the page: never a table scan, and the member's own
+    // posts come from post_creator_id_idx rather than a primary-key walk filtering every row.
     expect(text).not.toMatch(/Seq Scan/);
-    expect(text).not.toMatch(/->\s+Sort\s/);
+    expect(text).toMatch(/post_creator_id_idx/);
+    expect(text.match(/post_pkey/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 });

@@ -137,6 +137,14 @@ async function enrich(
   return rowsOf(result).map(toPost);
 }
 
+/**
+ * `creator = X` written as a range, read in post_creator_id_idx's order (creator, id desc). With a
+ * plain equality PostgreSQL drops `creator` from the ORDER BY as a constant and may walk the primary
+ * key backwards filtering on creator instead — reading the whole table for a member with few or no
+ * posts (measured: ~200 ms a page at 1M posts). A range keeps the ordering only this index serves.
+ */
+const ownBy = (creator: string) => sql`creator >= ${creator} and creator <= ${creator}`;
+
 export interface FeedQuery {
   viewer: string;
   cursor?: string;
@@ -156,13 +164,13 @@ export async function feedPage(db: Database, query: FeedQuery): Promise<PostPage
   let ids: SQL;
   if (query.userId !== undefined) {
     const statuses = query.userId === query.viewer ? sql`` : sql`and status = 'approved'`;
-    ids = sql`select id from post where creator = ${query.userId} ${statuses} ${after}
-      order by id desc limit ${take}`;
+    ids = sql`select id from post where ${ownBy(query.userId)} ${statuses} ${after}
+      order by creator, id desc limit ${take}`;
   } else {
     ids = sql`(select id from post where status = 'approved' ${after} order by id desc limit ${take})
       union all
-      (select id from post where creator = ${query.viewer} and status <> 'approved' ${after}
-        order by id desc limit ${take})
+      (select id from post where ${ownBy(query.viewer)} and status <> 'approved' ${after}
+        order by creator, id desc limit ${take})
       order by id desc limit ${take}`;
   }
   const posts = await enrich(db, ids, query.viewer, FEED_COMMENTS);
