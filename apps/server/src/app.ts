@@ -22,6 +22,7 @@ import { features } from './features/index.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { handleError } from './platform/error-handler.ts';
 import { errorBody } from './platform/errors.ts';
+import { registerSessionRefresh } from './platform/auth/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerStatic } from './platform/static.ts';
 
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyCookie);
+  registerSessionRefresh(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     // Plain http on a LAN address is a supported setup: no HSTS unless the public URL is https.

@@ -192,6 +192,35 @@ describeEachDatabase('accounts', (ctx) => {
     expect(res.json().type).toBe('user_blocked');
   });
 
+  test('a forged or tampered session cookie is nobody', async () => {
+    const m = await createMember(ctx.app);
+    const [name, value] = m.cookie.split('=');
+    const decoded = decodeURIComponent(value);
+    const token = decoded.slice(0, decoded.lastIndexOf('.'));
+    for (const forged of [token, `${token}.${'A'.repeat(43)}=`, `x${decoded}`]) {
+      const res = await inject({ method: 'GET', url: '/api/account', headers: { cookie: `${name}=${encodeURIComponent(forged)}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const ok = await inject({ method: 'GET', url: '/api/account', headers: { cookie: m.cookie } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('a session past its daily refresh is extended and its cookie renewed; an expired one is refused', async () => {
+    const m = await createMember(ctx.app);
+    const soon = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    await ctx.app.db.update(session).set({ expiresAt: soon }).where(eq(session.userId, m.user.id));
+    const res = await inject({ method: 'GET', url: '/api/account', headers: { cookie: m.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('session_token');
+    const [row] = await ctx.app.db.select().from(session).where(eq(session.userId, m.user.id));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+
+    await ctx.app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, m.user.id));
+    const expired = await inject({ method: 'GET', url: '/api/account', headers: { cookie: m.cookie } });
+    expect(expired.statusCode).toBe(401);
+  });
+
   test('logout ends the session on the server: the old cookie no longer works', async () => {
     const m = await createMember(ctx.app);
     const out = await inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: m.cookie } });

@@ -16,6 +16,9 @@ import { account, authSecret, session, user, verification } from '../../db/schem
 /** Name prefix of our cookies (`samaj.session_token`, `__Secure-samaj.session_token` over https). */
 export const COOKIE_PREFIX = 'samaj';
 const SESSION_DAYS = 30;
+const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+/** A session with less than this left is extended (better-auth's updateAge rule, read the other way). */
+export const SESSION_REFRESH_SECONDS = 60 * 60 * 24 * SESSION_DAYS - SESSION_UPDATE_AGE_SECONDS;
 
 /** Reads the cookie-signing key, making it on first start (two processes racing agree on the first). */
 export async function loadAuthSecret(db: Database): Promise<string> {
@@ -63,7 +66,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
     },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
     user: {

@@ -7,6 +7,7 @@ export {
   getSessionId,
   getSessionUser,
   requireLabel,
+  registerSessionRefresh,
   requireUser,
   type SessionUser,
   toHeaders,

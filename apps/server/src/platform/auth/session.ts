@@ -1,9 +1,12 @@
 // Who is asking: the member behind the session cookie, looked up once per request.
 
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Label } from '@samaj/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { session as sessionTable, user as userTable } from '../../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
-import { type Auth, createAuth, loadAuthSecret } from './auth.ts';
+import { type Auth, COOKIE_PREFIX, createAuth, loadAuthSecret, SESSION_REFRESH_SECONDS } from './auth.ts';
 
 /** The member as the server sees them (a row of the `user` table). */
 export interface SessionUser {
@@ -23,19 +26,47 @@ export interface SessionUser {
   updatedAt: Date;
 }
 
-// One better-auth instance per database (tests build many apps in one process).
-const instances = new WeakMap<object, Promise<Auth>>();
+// One better-auth instance (and its cookie-signing secret) per database: tests build many apps in one
+// process.
+const instances = new WeakMap<object, Promise<{ auth: Auth; secret: string }>>();
 
-export function getAuth(app: FastifyInstance): Promise<Auth> {
+function authAndSecret(app: FastifyInstance): Promise<{ auth: Auth; secret: string }> {
   const db = app.db;
-  let auth = instances.get(db);
-  if (!auth) {
-    auth = loadAuthSecret(db).then((secret) => createAuth(db, app.config, secret));
-    instances.set(db, auth);
+  let entry = instances.get(db);
+  if (!entry) {
+    entry = loadAuthSecret(db).then((secret) => ({ auth: createAuth(db, app.config, secret), secret }));
+    instances.set(db, entry);
     // A failed start (database down) must not be remembered forever.
-    auth.catch(() => instances.delete(db));
+    entry.catch(() => instances.delete(db));
   }
-  return auth;
+  return entry;
+}
+
+export async function getAuth(app: FastifyInstance): Promise<Auth> {
+  return (await authAndSecret(app)).auth;
+}
+
+const COOKIE_NAMES = [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PREFIX}.session_token`];
+
+/** better-auth's signed cookie is `<token>.<base64 HMAC-SHA256(token)>`; the token, or null if forged. */
+function unsign(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+// Set-Cookie headers from a session refresh, sent with the reply of the request that caused it.
+const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
+
+/** Sends a refreshed session cookie back (sliding sessions); registered once on the root app. */
+export function registerSessionRefresh(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    const cookies = refreshedCookies.get(request);
+    if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
+  });
 }
 
 /** Fastify's headers as a Web `Headers`, which better-auth reads. */
@@ -56,14 +87,41 @@ interface Lookup {
 
 const lookups = new WeakMap<FastifyRequest, Promise<Lookup>>();
 
+const NOBODY: Lookup = { user: null, sessionId: null };
+
+/**
+ * Every member request reads its session, so the common case is one indexed query (session token →
+ * session joined with its user), checked exactly as better-auth would: signature, then expiry. Only a
+ * session due for its daily refresh goes through better-auth, which extends it in the database and
+ * returns the new cookie. Sessions are still created and ended by better-auth alone.
+ */
 async function lookUp(request: FastifyRequest): Promise<Lookup> {
-  const cookie = request.headers.cookie;
-  if (!cookie?.includes('session_token')) return { user: null, sessionId: null };
-  const auth = await getAuth(request.server);
-  const result = await auth.api.getSession({ headers: toHeaders(request) });
-  if (!result) return { user: null, sessionId: null };
-  const user = result.user as unknown as SessionUser;
-  return { user: { ...user, labels: user.labels ?? [] }, sessionId: result.session.id };
+  const raw = COOKIE_NAMES.map((name) => request.cookies?.[name]).find(Boolean);
+  if (!raw) return NOBODY;
+  const { auth, secret } = await authAndSecret(request.server);
+  const token = unsign(raw, secret);
+  if (!token) return NOBODY;
+  const [row] = await request.server.db
+    .select({ user: userTable, sessionId: sessionTable.id, expiresAt: sessionTable.expiresAt })
+    .from(sessionTable)
+    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+    .where(eq(sessionTable.token, token))
+    .limit(1);
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now) return NOBODY;
+  if (row.expiresAt.getTime() - now > SESSION_REFRESH_SECONDS * 1000) {
+    const user = row.user as unknown as SessionUser;
+    return { user: { ...user, labels: user.labels ?? [] }, sessionId: row.sessionId };
+  }
+  const { headers, response } = await auth.api.getSession({
+    headers: toHeaders(request),
+    returnHeaders: true,
+  });
+  if (!response) return NOBODY;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) refreshedCookies.set(request, cookies);
+  const user = response.user as unknown as SessionUser;
+  return { user: { ...user, labels: user.labels ?? [] }, sessionId: response.session.id };
 }
 
 function cachedLookup(request: FastifyRequest): Promise<Lookup> {
