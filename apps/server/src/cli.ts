@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { memberCommands } from './cli/commands.ts';
+import { copyToPostgresCommand } from './cli/copy-to-postgres.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { importSurnamesCommand } from './features/surnames/cli.ts';
 import { ImportError } from './features/surnames/import.ts';
@@ -8,7 +9,7 @@ import { type Command, type CommandContext, CommandError, withDatabase } from '.
 import { LockError } from './platform/lock.ts';
 
 /** Every operator command; add one line per command. */
-export const commands: Command[] = [importSurnamesCommand, ...memberCommands];
+export const commands: Command[] = [importSurnamesCommand, ...memberCommands, copyToPostgresCommand];
 
 export interface CliIo {
   out(line: string): void;
