@@ -18,4 +18,8 @@ const stop = (signal) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const child of children) child.on('exit', (code) => { stop('SIGTERM'); process.exit(code ?? 0); });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

@@ -36,7 +36,15 @@ export async function run(): Promise<Section> {
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   const scripts: { url: string; gzip: number }[] = [];
@@ -65,10 +73,28 @@ export async function run(): Promise<Section> {
     '',
     '| measure | value | target | baseline (same run) | |',
     '|---|---|---|---|---|',
-    row('cold start to first 200 on /api/health', `${(cold.startMs / 1000).toFixed(2)} s`, '≤ 5 s', `bare Node http server ${(bare.startMs / 1000).toFixed(2)} s (×${(cold.startMs / bare.startMs).toFixed(1)})`, cold.startMs <= 5000),
+    row(
+      'cold start to first 200 on /api/health',
+      `${(cold.startMs / 1000).toFixed(2)} s`,
+      '≤ 5 s',
+      `bare Node http server ${(bare.startMs / 1000).toFixed(2)} s (×${(cold.startMs / bare.startMs).toFixed(1)})`,
+      cold.startMs <= 5000,
+    ),
     row('warm start (median of 3)', `${(warmStarts.sort()[1] / 1000).toFixed(2)} s`, '—', '', true),
-    row('idle RSS after 5 s', `${idleRss.toFixed(0)} MB`, '≤ 200 MB', `bare Node ${bare.rss.toFixed(0)} MB (×${(idleRss / bare.rss).toFixed(1)})`, idleRss <= 200),
-    row('JavaScript loaded for `/` (gzip)', `${jsKb.toFixed(1)} KB in ${scripts.length} files`, '≤ 150 KB', '', jsKb <= 150),
+    row(
+      'idle RSS after 5 s',
+      `${idleRss.toFixed(0)} MB`,
+      '≤ 200 MB',
+      `bare Node ${bare.rss.toFixed(0)} MB (×${(idleRss / bare.rss).toFixed(1)})`,
+      idleRss <= 200,
+    ),
+    row(
+      'JavaScript loaded for `/` (gzip)',
+      `${jsKb.toFixed(1)} KB in ${scripts.length} files`,
+      '≤ 150 KB',
+      '',
+      jsKb <= 150,
+    ),
   ].join('\n');
   return { title: 'Start-up, memory and first load', markdown };
 }

@@ -18,21 +18,32 @@ export function newMember(prefix = 'member'): Member {
   counter += 1;
   const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
   const username = `${prefix}_${tag}`.toLowerCase().slice(0, 32);
-  return { username, name: `Test ${prefix} ${counter}`, email: `${username}@example.com`, password: 'correct horse 42' };
+  return {
+    username,
+    name: `Test ${prefix} ${counter}`,
+    email: `${username}@example.com`,
+    password: 'correct horse 42',
+  };
 }
 
 /**
  * Signs a member up through the API. With `page.request` the browser context is logged in afterwards
  * (the session cookie lands in the context's cookie jar).
  */
-export async function signUp(request: APIRequestContext, member = newMember(), surname = 'Patel'): Promise<Member> {
+export async function signUp(
+  request: APIRequestContext,
+  member = newMember(),
+  surname = 'Patel',
+): Promise<Member> {
   const res = await request.post('/api/account/signup', { data: { ...member, surname } });
   expect(res.status(), await res.text()).toBe(201);
   return member;
 }
 
 export async function logIn(request: APIRequestContext, member: Member): Promise<void> {
-  const res = await request.post('/api/account/login', { data: { email: member.email, password: member.password } });
+  const res = await request.post('/api/account/login', {
+    data: { email: member.email, password: member.password },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

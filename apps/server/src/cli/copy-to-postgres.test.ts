@@ -1,6 +1,13 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { closeTestApp, closeTestDatabase, createTestApp, openTestDatabase, TEST_DATABASE_URL, testConfig } from '../../test/harness.ts';
+import {
+  closeTestApp,
+  closeTestDatabase,
+  createTestApp,
+  openTestDatabase,
+  TEST_DATABASE_URL,
+  testConfig,
+} from '../../test/harness.ts';
 import { createMember } from '../../test/members.ts';
 import { buildApp } from '../app.ts';
 import type { OpenDatabase } from '../db/client.ts';

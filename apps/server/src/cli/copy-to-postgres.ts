@@ -55,7 +55,9 @@ export async function copyDatabase(source: Database, target: Database): Promise<
     const { name } = getTableConfig(table);
     if (name === 'surname' || name === 'auth_secret') continue; // seeded on first start; replaced below
     if ((await rowCount(target, table)) > 0) {
-      throw new CommandError(`The target database already has rows in "${name}". Copy into an empty database.`);
+      throw new CommandError(
+        `The target database already has rows in "${name}". Copy into an empty database.`,
+      );
     }
   }
   const copied = new Map<string, number>();
@@ -81,10 +83,14 @@ export const copyToPostgresCommand: Command = {
   async run(args, context) {
     const [url] = args;
     if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-      throw new CommandError('Usage: npm run cli -- copy-to-postgres postgres://user:password@host:5432/database');
+      throw new CommandError(
+        'Usage: npm run cli -- copy-to-postgres postgres://user:password@host:5432/database',
+      );
     }
     if (context.config.databaseUrl) {
-      throw new CommandError('DATABASE_URL is set: this server already uses PostgreSQL. Unset it to copy from DATA_DIR.');
+      throw new CommandError(
+        'DATABASE_URL is set: this server already uses PostgreSQL. Unset it to copy from DATA_DIR.',
+      );
     }
     // Takes the DATA_DIR lock: refuses while a server runs, so nothing is written behind the copy.
     const copied = await context.withDatabase(async (source) => {

@@ -51,7 +51,10 @@ export const routes: RouteObject[] = [
       { path: 'personas', element: page(() => import('../features/placeholders/pages/Personas')) },
       { path: 'settings', element: page(() => import('../features/settings/pages/Settings')) },
       { path: 'settings/profile', element: page(() => import('../features/settings/pages/ManageProfile')) },
-      { path: 'settings/notifications', element: page(() => import('../features/settings/pages/Notifications')) },
+      {
+        path: 'settings/notifications',
+        element: page(() => import('../features/settings/pages/Notifications')),
+      },
       { path: 'settings/privacy', element: page(() => import('../features/settings/pages/Privacy')) },
       { path: 'settings/help', element: page(() => import('../features/settings/pages/Help')) },
       { path: 'settings/about', element: page(() => import('../features/settings/pages/About')) },

@@ -16,9 +16,12 @@ const defaultFiles = import.meta.glob<Record<string, unknown>>('../locales/gu/*.
   eager: true,
   import: 'default',
 });
-const otherFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/gu/*.json'], {
-  import: 'default',
-});
+const otherFiles = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/gu/*.json'],
+  {
+    import: 'default',
+  },
+);
 
 function parse(file: string): { lang: string; ns: string } | null {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);

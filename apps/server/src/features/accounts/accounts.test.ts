@@ -198,7 +198,11 @@ describeEachDatabase('accounts', (ctx) => {
     const decoded = decodeURIComponent(value);
     const token = decoded.slice(0, decoded.lastIndexOf('.'));
     for (const forged of [token, `${token}.${'A'.repeat(43)}=`, `x${decoded}`]) {
-      const res = await inject({ method: 'GET', url: '/api/account', headers: { cookie: `${name}=${encodeURIComponent(forged)}` } });
+      const res = await inject({
+        method: 'GET',
+        url: '/api/account',
+        headers: { cookie: `${name}=${encodeURIComponent(forged)}` },
+      });
       expect(res.statusCode).toBe(401);
     }
     const ok = await inject({ method: 'GET', url: '/api/account', headers: { cookie: m.cookie } });
@@ -216,7 +220,10 @@ describeEachDatabase('accounts', (ctx) => {
     const [row] = await ctx.app.db.select().from(session).where(eq(session.userId, m.user.id));
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
 
-    await ctx.app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, m.user.id));
+    await ctx.app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, m.user.id));
     const expired = await inject({ method: 'GET', url: '/api/account', headers: { cookie: m.cookie } });
     expect(expired.statusCode).toBe(401);
   });

@@ -31,7 +31,11 @@ export default function ToolsHome() {
         slideLabel={(i) => t('slide', { n: i + 1, total: CAROUSEL_SLIDES })}
         dotLabel={(i) => t('goToSlide', { n: i + 1 })}
         slides={slides.map((i) => (
-          <Box key={i} className={classes.slide} style={{ backgroundImage: slideGradients[i % slideGradients.length] }} />
+          <Box
+            key={i}
+            className={classes.slide}
+            style={{ backgroundImage: slideGradients[i % slideGradients.length] }}
+          />
         ))}
       />
 
