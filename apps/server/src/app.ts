@@ -19,10 +19,10 @@ import {
 import type { Config } from './config.ts';
 import type { Database, OpenDatabase } from './db/client.ts';
 import { features } from './features/index.ts';
+import { registerSessionRefresh } from './platform/auth/index.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { handleError } from './platform/error-handler.ts';
 import { errorBody } from './platform/errors.ts';
-import { registerSessionRefresh } from './platform/auth/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerStatic } from './platform/static.ts';
 

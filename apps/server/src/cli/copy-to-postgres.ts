@@ -2,8 +2,9 @@
 // table of the embedded database (PGlite in DATA_DIR) into an empty PostgreSQL database, which then
 // serves with DATABASE_URL set. Files stay where they are (DATA_DIR/files) unless S3 is configured
 // and they are copied there separately.
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import * as schema from '../db/schema/index.ts';
@@ -13,9 +14,7 @@ const BATCH = 500;
 
 /** Every table, parents before children, so foreign keys hold at every insert. */
 export function tablesInDependencyOrder(): PgTable[] {
-  const tables = Object.values(schema).filter(
-    (value): value is PgTable => typeof value === 'object' && value !== null && isTable(value),
-  );
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
   const byName = new Map(tables.map((t) => [getTableConfig(t).name, t]));
   const ordered: PgTable[] = [];
   const seen = new Set<string>();
@@ -32,15 +31,6 @@ export function tablesInDependencyOrder(): PgTable[] {
   };
   for (const table of tables) visit(table);
   return ordered;
-}
-
-function isTable(value: object): boolean {
-  try {
-    getTableConfig(value as PgTable);
-    return Symbol.for('drizzle:IsDrizzleTable') in value;
-  } catch {
-    return false;
-  }
 }
 
 async function rowCount(db: Database, table: PgTable): Promise<number> {

@@ -38,17 +38,16 @@ export function SlideCarousel({ label, slides, slideLabel, dotLabel }: SlideCaro
     <section aria-roledescription="carousel" aria-label={label} className={classes.root}>
       <div ref={track} className={classes.track}>
         {slides.map((slide, index) => (
-          <div
+          <section
             // Slides are fixed in number and order.
             // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity of a slide
             key={index}
             className={classes.slide}
-            role="group"
             aria-roledescription="slide"
             aria-label={slideLabel(index)}
           >
             {slide}
-          </div>
+          </section>
         ))}
       </div>
       <div className={classes.dots}>
