@@ -1,9 +1,10 @@
 // Members for tests: signed up through the real API, so every suite exercises
 // the same path a person does. The cookie goes straight into app.inject.
+
+import type { AccountView } from '@samaj/core';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { surname as surnameTable, user as userTable } from '../src/db/schema/index.ts';
-import type { AccountView } from '../src/features/accounts/view.ts';
 
 export interface TestMember {
   user: AccountView;

@@ -1,3 +1,9 @@
+export type * from './api/accounts.ts';
+export type * from './api/common.ts';
+export type * from './api/moderation.ts';
+export type * from './api/posts.ts';
+export type * from './api/publisher.ts';
+export type * from './api/surnames.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './format.ts';

@@ -1,6 +1,10 @@
 // jsdom lacks a few browser APIs that Mantine and the shell touch.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy pages load through dynamic imports; on a busy two-core CI machine that can take longer than
+// Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,15 @@
 // What the staff console reads and decides. Every list is a keyset page on an index:
 // the post queue on post_status_id_idx (status, id), the reports queue on the report table's
 // (post, reporter) unique index, the audit log on its primary key (ids are time-ordered).
-import type { PostDecision } from '@samaj/core';
+import type {
+  AuditView,
+  Page,
+  PostDecision,
+  QueuedPost,
+  ReportEntry,
+  ReportedPost,
+  StaffSummary,
+} from '@samaj/core';
 import {
   and,
   asc,
@@ -33,26 +41,12 @@ export const STAFF_PAGE_SIZE = 20;
 /** Not in spec: how many audit entries a page holds. */
 export const AUDIT_PAGE_SIZE = 50;
 
-export interface Page<T> {
-  documents: T[];
-  nextCursor: string | null;
-}
-
 function pageOf<T extends { id: string }>(rows: T[], size: number): Page<T> {
   const documents = rows.slice(0, size);
   return { documents, nextCursor: rows.length > size ? documents[documents.length - 1].id : null };
 }
 
-export interface Summary {
-  /** Posts waiting for review. */
-  posts: number;
-  /** Posts with at least one open report. */
-  reports: number;
-  publisherRequests: number;
-  surnameSubmissions: number;
-}
-
-export async function waitingCounts(db: Database): Promise<Summary> {
+export async function waitingCounts(db: Database): Promise<StaffSummary> {
   const [[posts], [reports], [publishers], [surnames]] = await Promise.all([
     db.select({ n: count() }).from(post).where(eq(post.status, 'requested')),
     db
@@ -70,25 +64,6 @@ export async function waitingCounts(db: Database): Promise<Summary> {
   };
 }
 
-export interface Author {
-  id: string;
-  /** Empty when the account is gone (the web app shows 'Unknown User'). */
-  name: string;
-  dp: string;
-  labels: string[];
-}
-
-export interface QueuedPost {
-  id: string;
-  description: string;
-  /** Image file id (preview: /api/files/:id/preview). */
-  file: string | null;
-  status: string;
-  rejectionReason: string | null;
-  createdAt: string;
-  user: Author;
-}
-
 const postColumns = {
   id: post.id,
   creator: post.creator,
@@ -102,13 +77,9 @@ const postColumns = {
   labels: user.labels,
 };
 
-type PostRow = {
-  id: string;
+/** A queued post as read from the database (dates as Date, the author possibly gone). */
+type PostRow = Omit<QueuedPost, 'createdAt' | 'user'> & {
   creator: string;
-  description: string;
-  file: string | null;
-  status: string;
-  rejectionReason: string | null;
   createdAt: Date;
   name: string | null;
   dp: string | null;
@@ -213,21 +184,6 @@ export async function decidePost(
   });
 }
 
-export interface ReportEntry {
-  reporter: string;
-  reason: string;
-  createdAt: string;
-}
-
-export interface ReportedPost {
-  /** The post id (also the cursor). */
-  id: string;
-  post: QueuedPost | null;
-  reporterCount: number;
-  lastReportedAt: string;
-  reports: ReportEntry[];
-}
-
 const iso = (value: unknown): string =>
   value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 
@@ -312,19 +268,6 @@ export interface AuditFilter {
   /** Only entries about this thing (e.g. one post). */
   entityId?: string;
   cursor?: string;
-}
-
-export interface AuditView {
-  id: string;
-  actor: string;
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  note: string | null;
-  createdAt: string;
 }
 
 /** The audit log, newest first; keyset on the time-ordered id. */

@@ -1,51 +1,19 @@
 // Reading posts the way a member sees them: one SQL statement per page, each part served by an
 // index (post_status_id_idx / post_creator_id_idx for the page, comment_post_type_id_idx and the
 // one-like-per-member unique index for counts, my like and the last comments).
-import { FEED_COMMENTS, POSTS_PAGE_SIZE } from '@samaj/core';
+import {
+  type CommentView,
+  FEED_COMMENTS,
+  POSTS_PAGE_SIZE,
+  type PostPage,
+  type PostView,
+  type UserSummary,
+} from '@samaj/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 
-export interface PostUser {
-  id: string;
-  name: string;
-  dp: string;
-  labels: string[];
-}
-
-export interface CommentView {
-  id: string;
-  post: string;
-  creator: string;
-  comment: string;
-  type: 'comment';
-  createdAt: string;
-  user: PostUser;
-}
-
-export interface PostView {
-  id: string;
-  creator: string;
-  description: string;
-  file: string | null;
-  status: string;
-  rejectionReason: string | null;
-  createdAt: string;
-  user: PostUser;
-  /** Id of the viewer's like, or null. */
-  liked: string | null;
-  likeCount: number;
-  commentCount: number;
-  /** Oldest first: the last FEED_COMMENTS in a feed, all of them on the single post. */
-  comments: CommentView[];
-}
-
-export interface PostPage {
-  documents: PostView[];
-  nextCursor: string | null;
-}
-
 /** Who is unknown once their account is gone: shown as 'Unknown User' by the web app. */
-const UNKNOWN_USER = (id: string): PostUser => ({ id, name: '', dp: 'newuser', labels: [] });
+const UNKNOWN_USER = (id: string): UserSummary => ({ id, name: '', dp: 'newuser', labels: [] });
 
 type Row = Record<string, unknown>;
 

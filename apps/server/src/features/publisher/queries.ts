@@ -1,6 +1,12 @@
 // Publisher applications (SPEC §3 Publisher request: id = the member's id, so one each) and the
 // staff decision on them. Approval grants the Publisher label in the same transaction.
-import type { PublisherRequestInput, PublisherRequestStatus } from '@samaj/core';
+import type {
+  ApplicantView,
+  Page,
+  PublisherRequestInput,
+  PublisherRequestStatus,
+  PublisherRequestView,
+} from '@samaj/core';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { publisherRequest, user } from '../../db/schema/index.ts';
@@ -10,21 +16,6 @@ import { writeAudit } from '../../platform/audit.ts';
 export const PUBLISHER_PAGE_SIZE = 20;
 
 type Row = typeof publisherRequest.$inferSelect;
-
-export interface PublisherRequestView {
-  id: string;
-  creator: string;
-  occupation: string;
-  whatsapp: string;
-  reason: string;
-  status: PublisherRequestStatus;
-  reviewedAt: string | null;
-  createdAt: string;
-}
-
-export interface ApplicantView extends PublisherRequestView {
-  user: { id: string; name: string; dp: string; labels: string[] };
-}
 
 export function requestView(row: Row): PublisherRequestView {
   return {
@@ -78,7 +69,7 @@ export async function listRequests(
   db: Database,
   status: PublisherRequestStatus,
   cursor?: string,
-): Promise<{ documents: ApplicantView[]; nextCursor: string | null }> {
+): Promise<Page<ApplicantView>> {
   const after = cursor ? await findRequest(db, cursor) : null;
   const rows = await db
     .select({ request: publisherRequest, name: user.name, dp: user.dp, labels: user.labels })

@@ -1,5 +1,6 @@
 // Reads and writes of the surname directory. Every list is a keyset page served by an index:
 // surnames by primary key, submissions by (status, created_at) or creator.
+import type { Page } from '@samaj/core';
 import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
@@ -12,11 +13,6 @@ export type SubmissionRow = typeof surnameSubmission.$inferSelect;
 export const EDITABLE_FIELDS = ['gam', 'kuldevta', 'description'] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type EditableValues = Record<EditableField, string>;
-
-export interface Page<T> {
-  documents: T[];
-  nextCursor: string | null;
-}
 
 /** One page of surnames by name, after `cursor` (the last name of the previous page). */
 export async function listSurnames(

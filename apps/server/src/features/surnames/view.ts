@@ -1,20 +1,6 @@
-// The API shapes of the surname directory. Field names are the spec's (SPEC §3); our own
-// bookkeeping (updatedAt, status, ...) is camelCase.
+// From database rows (dates as Date) to the surname directory's answers (@samaj/core api/surnames).
+import type { SubmissionReviewView, SubmissionView, SurnameView } from '@samaj/core';
 import type { ReviewItem, SubmissionRow, SurnameRow } from './queries.ts';
-
-export interface SurnameView {
-  id: string;
-  name: string;
-  name_guj: string;
-  gotra: string;
-  pronounce: string;
-  gam: string;
-  kuldevta: string;
-  /** Sanitized HTML. */
-  description: string;
-  user_count: number;
-  updatedAt: string;
-}
 
 export function surnameView(row: SurnameRow): SurnameView {
   return {
@@ -29,19 +15,6 @@ export function surnameView(row: SurnameRow): SurnameView {
     user_count: row.user_count,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export interface SubmissionView {
-  id: string;
-  surname: string;
-  creator: string;
-  gam: string;
-  kuldevta: string;
-  description: string;
-  status: SubmissionRow['status'];
-  reviewNote: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
 }
 
 export function submissionView(row: SubmissionRow): SubmissionView {
@@ -60,7 +33,7 @@ export function submissionView(row: SubmissionRow): SubmissionView {
 }
 
 /** What staff see: the proposal, who decided it, and the surname as it stands now. */
-export function reviewView(item: ReviewItem) {
+export function reviewView(item: ReviewItem): SubmissionReviewView {
   return {
     ...submissionView(item),
     reviewedBy: item.reviewedBy,

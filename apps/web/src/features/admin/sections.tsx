@@ -1,6 +1,8 @@
 // The staff console's sections, one entry each: AdminHome renders a tab and a nested route per
 // entry, in this order. A feature with its own staff queue (surnames, matrimony, ...) adds one line
 // here and keeps its component in its own folder.
+
+import type { StaffSummary } from '@samaj/core';
 import {
   IconFlag,
   IconHistory,
@@ -10,7 +12,6 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { Summary } from './api/summary';
 
 export interface AdminSection {
   /** Path under /admin, e.g. 'posts' → /admin/posts. */
@@ -20,7 +21,7 @@ export interface AdminSection {
   icon: TablerIcon;
   Component: LazyExoticComponent<ComponentType>;
   /** Which count of GET /api/admin/summary this section works down, shown on its tab. */
-  countKey?: keyof Summary;
+  countKey?: keyof StaffSummary;
 }
 
 export const sections: AdminSection[] = [

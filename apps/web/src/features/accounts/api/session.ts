@@ -1,22 +1,22 @@
 // Login, signup and logout: each ends with the cache telling the truth about who is signed in.
-import type { SignupPayload } from '@samaj/core';
+import type { AccountView, SignupPayload } from '@samaj/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { publicConfigQueryKey } from '../../../lib/publicConfig';
-import { type Account, currentUserQueryKey } from './useCurrentUser';
+import { currentUserQueryKey } from './useCurrentUser';
 
-async function signedIn(client: QueryClient, user: Account): Promise<void> {
+async function signedIn(client: QueryClient, user: AccountView): Promise<void> {
   client.setQueryData(currentUserQueryKey, user);
   await client.invalidateQueries({ queryKey: currentUserQueryKey });
 }
 
 export async function login(client: QueryClient, email: string, password: string): Promise<void> {
-  const { user } = await api<{ user: Account }>('/api/account/login', { body: { email, password } });
+  const { user } = await api<{ user: AccountView }>('/api/account/login', { body: { email, password } });
   await signedIn(client, user);
 }
 
 export async function signup(client: QueryClient, payload: SignupPayload): Promise<void> {
-  const { user } = await api<{ user: Account }>('/api/account/signup', { body: payload });
+  const { user } = await api<{ user: AccountView }>('/api/account/signup', { body: payload });
   // The chosen surname's member count just changed.
   await client.invalidateQueries({ queryKey: ['surnames'] });
   await signedIn(client, user);

@@ -1,30 +1,12 @@
+import type { AccountView } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
 
-export interface AccountPrefs {
-  dp?: string;
-  dob?: string | null;
-  gender?: 'Male' | 'Female' | null;
-  marital_status?: 'Single' | 'Married' | null;
-  matrimony?: string | null;
-}
-
-/** The signed-in member as GET /api/account returns it. `id` is the username. */
-export interface Account {
-  id: string;
-  name: string;
-  email: string;
-  labels: string[];
-  createdAt: string;
-  prefs: AccountPrefs;
-  surname?: string | null;
-}
-
 export const currentUserQueryKey = ['account'] as const;
 
-async function fetchAccount(signal: AbortSignal): Promise<Account | null> {
+async function fetchAccount(signal: AbortSignal): Promise<AccountView | null> {
   try {
-    return await api<Account>('/api/account', { signal });
+    return await api<AccountView>('/api/account', { signal });
   } catch (error) {
     // Logged out is an answer, not a failure.
     if (error instanceof ApiError && error.code === 401) return null;
@@ -36,7 +18,7 @@ async function fetchAccount(signal: AbortSignal): Promise<Account | null> {
  * The member using the app: `undefined` while unknown, `null` when logged out.
  * Invalidate `currentUserQueryKey` after login, logout or a profile change.
  */
-export function useCurrentUser(): { user: Account | null | undefined; isLoading: boolean } {
+export function useCurrentUser(): { user: AccountView | null | undefined; isLoading: boolean } {
   const query = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => fetchAccount(signal),

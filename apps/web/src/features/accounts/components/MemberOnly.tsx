@@ -1,10 +1,11 @@
+import type { AccountView } from '@samaj/core';
 import type { ReactNode } from 'react';
 import { CardSkeletons } from '../../../components/CardSkeletons';
-import { type Account, useCurrentUser } from '../api/useCurrentUser';
+import { useCurrentUser } from '../api/useCurrentUser';
 import { LoginPrompt, type LoginPromptProps } from './LoginPrompt';
 
 interface MemberOnlyProps extends LoginPromptProps {
-  children: (user: Account) => ReactNode;
+  children: (user: AccountView) => ReactNode;
   /** Shown while we do not yet know who is looking. */
   loading?: ReactNode;
 }

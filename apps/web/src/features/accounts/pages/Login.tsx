@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ERROR_TYPES, type LoginInput, loginErrorMessage, loginSchema, safeForward } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { login } from '../api/session';
 import { useCurrentUser } from '../api/useCurrentUser';
+import { FormError } from '../components/FormError';
 import { PasswordField } from '../components/PasswordField';
 import { useCatalogueMessage, useFieldError } from '../lib/messages';
 
@@ -67,11 +68,7 @@ export default function Login() {
       <Card withBorder padding="lg" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" role="alert" variant="light">
-                {error}
-              </Alert>
-            )}
+            <FormError message={error} />
             <TextInput
               label={t('loginPage.email')}
               type="email"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   SIGNUP_STEP_SCHEMAS,
   SIGNUP_STEPS,
@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { signup } from '../api/session';
 import { useCurrentUser } from '../api/useCurrentUser';
+import { FormError } from '../components/FormError';
 import { PasswordField } from '../components/PasswordField';
 import { SurnameStep } from '../components/SurnameStep';
 import { useCatalogueMessage, useFieldError } from '../lib/messages';
@@ -112,11 +113,7 @@ export default function Signup() {
       <Card withBorder padding="lg" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" role="alert" variant="light">
-                {error}
-              </Alert>
-            )}
+            <FormError message={error} />
             {step === 0 && (
               <Controller
                 control={control}

@@ -1,10 +1,10 @@
 // Fetchers and hooks of the console's queues. Lists are keyset pages (load more); every decision
 // refreshes everything under 'admin' (queues, counts, audit) and the feed the members see.
-import type { PostDecision } from '@samaj/core';
+import type { ApplicantView, AuditView, Page, PostDecision, QueuedPost, ReportedPost } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
-import type { Applicant, AuditEntry, AuditFilter, Page, QueuedPost, ReportedPost } from './types';
+import type { AuditFilter } from './types';
 
 function withQuery(path: string, params: Record<string, string | null | undefined>): string {
   const query = new URLSearchParams();
@@ -27,11 +27,11 @@ export const usePostQueue = () =>
   usePages<QueuedPost>(adminKeys.posts('requested'), '/api/admin/posts', { status: 'requested' });
 export const useReportsQueue = () => usePages<ReportedPost>(adminKeys.reports, '/api/admin/reports');
 export const usePublisherQueue = () =>
-  usePages<Applicant>(adminKeys.publishers('pending'), '/api/admin/publisher-requests', {
+  usePages<ApplicantView>(adminKeys.publishers('pending'), '/api/admin/publisher-requests', {
     status: 'pending',
   });
 export const useAuditLog = (filter: AuditFilter) =>
-  usePages<AuditEntry>(adminKeys.audit(filter), '/api/admin/audit', { ...filter });
+  usePages<AuditView>(adminKeys.audit(filter), '/api/admin/audit', { ...filter });
 
 function useStaffAction<V>(request: (input: V) => Promise<unknown>) {
   const client = useQueryClient();

@@ -2,11 +2,12 @@
 // after. Filters narrow it by actor, kind of thing and action.
 import { Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { AuditView } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuditLog } from '../api/queues';
-import type { AuditEntry, AuditFilter } from '../api/types';
+import type { AuditFilter } from '../api/types';
 import { changedFields, formatValue } from '../lib/diff';
 import { PagedList } from './PagedList';
 import { When } from './When';
@@ -69,7 +70,7 @@ export default function AuditLog() {
   );
 }
 
-function AuditCard({ entry }: { entry: AuditEntry }) {
+function AuditCard({ entry }: { entry: AuditView }) {
   const { t } = useTranslation('admin');
   const rows = changedFields(entry.before, entry.after);
   return (

@@ -1,11 +1,12 @@
 import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
+import type { UserSummary } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Author, previewUrl } from '../api/types';
+import { previewUrl } from '../api/types';
 import { When } from './When';
 
 /** Who wrote or asked, linked to their profile, with when. */
-export function AuthorLine({ user, date }: { user: Author; date: string }) {
+export function AuthorLine({ user, date }: { user: UserSummary; date: string }) {
   const { t } = useTranslation('admin');
   const name = user.name || t('unknownUser');
   return (

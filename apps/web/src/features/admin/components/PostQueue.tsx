@@ -1,11 +1,11 @@
 // Requested posts, oldest first: approve, reject (with an optional reason the author will read),
 // or unlist. A decided post leaves the queue when the list refreshes.
 import { Button, Card, Group, Image, Stack, Text, Textarea } from '@mantine/core';
-import { MODERATION_REASON_MAX, type PostDecision } from '@samaj/core';
+import { MODERATION_REASON_MAX, type PostDecision, type QueuedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDecidePost, usePostQueue } from '../api/queues';
-import { previewUrl, type QueuedPost } from '../api/types';
+import { previewUrl } from '../api/types';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
 import { PagedList } from './PagedList';

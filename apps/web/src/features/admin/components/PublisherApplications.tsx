@@ -1,10 +1,10 @@
 // Members asking to publish community news: approve (they get the Publisher label, and their
 // posts go out without review) or reject (they may apply again).
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ApplicantView } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDecidePublisher, usePublisherQueue } from '../api/queues';
-import type { Applicant } from '../api/types';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
 import { PagedList } from './PagedList';
@@ -35,7 +35,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function ApplicationCard({ applicant }: { applicant: Applicant }) {
+function ApplicationCard({ applicant }: { applicant: ApplicantView }) {
   const { t } = useTranslation('admin');
   const decide = useDecidePublisher();
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);

@@ -1,10 +1,10 @@
 // Posts members reported, each once with every reason and how many reported it: dismiss the
 // reports (the post stays) or unlist the post (it leaves the feed).
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import type { ReportedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportsQueue, useResolveReports } from '../api/queues';
-import type { ReportedPost } from '../api/types';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
 import { PagedList } from './PagedList';

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { hasLabel } from '@samaj/core';
+import { hasLabel, type StaffSummary } from '@samaj/core';
 import { IconLock } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { PageMeta } from '../../../lib/head';
 import { MemberOnly } from '../../accounts/components/MemberOnly';
-import { type Summary, useSummary } from '../api/summary';
+import { useSummary } from '../api/summary';
 import { sections } from '../sections';
 
 export default function AdminHome() {
@@ -46,9 +46,9 @@ export default function AdminHome() {
   );
 }
 
-const SUMMARY_KEYS: (keyof Summary)[] = ['posts', 'reports', 'publisherRequests', 'surnameSubmissions'];
+const SUMMARY_KEYS: (keyof StaffSummary)[] = ['posts', 'reports', 'publisherRequests', 'surnameSubmissions'];
 
-function WaitingCount({ summaryKey, count }: { summaryKey: keyof Summary; count: number | undefined }) {
+function WaitingCount({ summaryKey, count }: { summaryKey: keyof StaffSummary; count: number | undefined }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const section = sections.find((s) => s.countKey === summaryKey);

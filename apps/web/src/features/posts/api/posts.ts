@@ -1,8 +1,10 @@
 // Fetchers and TanStack Query hooks of the feed.
+
+import type { CommentView, PostPage, PostView } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
 import { postsKeys, updatePost } from './cache';
-import type { EventBubble, Post, PostComment, PostPage } from './types';
+import type { EventBubble } from './types';
 
 export function feedUrl(userId: string | null, cursor: string | null): string {
   const params = new URLSearchParams();
@@ -26,7 +28,7 @@ export function useFeed(userId: string | null, enabled = true) {
 export function usePost(id: string, enabled = true) {
   return useQuery({
     queryKey: postsKeys.single(id),
-    queryFn: ({ signal }) => api<Post>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api<PostView>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
     enabled: enabled && id !== '',
   });
 }
@@ -43,7 +45,7 @@ export function useEvents(enabled: boolean) {
 export function useToggleLike() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (post: Post) =>
+    mutationFn: (post: PostView) =>
       api<{ liked: string | null; likeCount: number }>(`/api/posts/${post.id}/like`, {
         method: post.liked ? 'DELETE' : 'POST',
       }),
@@ -54,8 +56,8 @@ export function useToggleLike() {
 export function useAddComment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ post, comment }: { post: Post; comment: string }) =>
-      api<PostComment>(`/api/posts/${post.id}/comments`, { body: { comment } }),
+    mutationFn: ({ post, comment }: { post: PostView; comment: string }) =>
+      api<CommentView>(`/api/posts/${post.id}/comments`, { body: { comment } }),
     onSuccess: (created, { post }) =>
       updatePost(client, post.id, (p) => ({
         ...p,
@@ -68,7 +70,7 @@ export function useAddComment() {
 export function useDeleteComment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ comment }: { post: Post; comment: PostComment }) =>
+    mutationFn: ({ comment }: { post: PostView; comment: CommentView }) =>
       api<void>(`/api/comments/${comment.id}`, { method: 'DELETE' }),
     onSuccess: (_, { post, comment }) => {
       updatePost(client, post.id, (p) => ({
@@ -85,14 +87,14 @@ export function useDeleteComment() {
 export function useDeletePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (post: Post) => api<void>(`/api/posts/${post.id}`, { method: 'DELETE' }),
+    mutationFn: (post: PostView) => api<void>(`/api/posts/${post.id}`, { method: 'DELETE' }),
     onSuccess: (_, post) => updatePost(client, post.id, () => null),
   });
 }
 
 export function useReportPost() {
   return useMutation({
-    mutationFn: async ({ post, reason }: { post: Post; reason: string }) => {
+    mutationFn: async ({ post, reason }: { post: PostView; reason: string }) => {
       try {
         await api(`/api/posts/${post.id}/reports`, { body: { reason } });
       } catch (error) {
@@ -108,7 +110,7 @@ export function useReportPost() {
  * Sends a new post as multipart through XMLHttpRequest, the one browser API that reports upload
  * progress (fetch does not).
  */
-export function uploadPost(form: FormData, onProgress: (fraction: number) => void): Promise<Post> {
+export function uploadPost(form: FormData, onProgress: (fraction: number) => void): Promise<PostView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/posts');
@@ -124,7 +126,7 @@ export function uploadPost(form: FormData, onProgress: (fraction: number) => voi
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as Post);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as PostView);
       const error = (body ?? {}) as { message?: string; type?: string };
       reject(new ApiError(error.message ?? `HTTP ${xhr.status}`, xhr.status, error.type ?? 'unknown'));
     };

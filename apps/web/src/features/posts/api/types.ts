@@ -1,41 +1,4 @@
-// The shapes GET /api/posts and friends answer with (apps/server/src/features/posts/queries.ts).
-
-export interface PostUser {
-  id: string;
-  name: string;
-  dp: string;
-  labels: string[];
-}
-
-export interface PostComment {
-  id: string;
-  post: string;
-  creator: string;
-  comment: string;
-  type: 'comment';
-  createdAt: string;
-  user: PostUser;
-}
-
-export interface Post {
-  id: string;
-  creator: string;
-  description: string;
-  file: string | null;
-  status: string;
-  rejectionReason: string | null;
-  createdAt: string;
-  user: PostUser;
-  liked: string | null;
-  likeCount: number;
-  commentCount: number;
-  comments: PostComment[];
-}
-
-export interface PostPage {
-  documents: Post[];
-  nextCursor: string | null;
-}
+// What the server answers about posts lives in @samaj/core (api/posts); this is the feed's own.
 
 export interface EventBubble {
   id: string;

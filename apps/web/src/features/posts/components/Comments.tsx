@@ -1,18 +1,17 @@
 import { ActionIcon, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
-import { COMMENT_MAX } from '@samaj/core';
+import { COMMENT_MAX, type CommentView, type PostView } from '@samaj/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Post, PostComment } from '../api/types';
 import { RelativeTime } from './RelativeTime';
 import { UserAvatar } from './UserAvatar';
 
 interface CommentListProps {
-  comments: PostComment[];
+  comments: CommentView[];
   me: string;
   busy: boolean;
-  onDelete: (comment: PostComment) => void;
+  onDelete: (comment: CommentView) => void;
 }
 
 export function CommentList({ comments, me, busy, onDelete }: CommentListProps) {
@@ -63,7 +62,7 @@ export function CommentForm({
   busy,
   onSend,
 }: {
-  post: Post;
+  post: PostView;
   busy: boolean;
   onSend: (text: string) => Promise<boolean>;
 }) {

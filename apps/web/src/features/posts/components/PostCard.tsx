@@ -11,7 +11,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatCount, hasLabel, POST_CARD_MAX_WIDTH, postAllowsReactions } from '@samaj/core';
+import {
+  type CommentView,
+  formatCount,
+  hasLabel,
+  POST_CARD_MAX_WIDTH,
+  type PostView,
+  postAllowsReactions,
+} from '@samaj/core';
 import {
   IconHeart,
   IconHeartFilled,
@@ -24,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { share } from '../../../lib/share';
 import { useAddComment, useDeleteComment, useToggleLike } from '../api/posts';
-import { type Post, type PostComment, previewUrl } from '../api/types';
+import { previewUrl } from '../api/types';
 import { CommentForm, CommentList } from './Comments';
 import { PostMenu } from './PostMenu';
 import { PostStatusBanner } from './PostStatusBanner';
@@ -33,7 +40,7 @@ import { RelativeTime } from './RelativeTime';
 import { UserAvatar } from './UserAvatar';
 
 export interface PostCardProps {
-  post: Post;
+  post: PostView;
   /** The viewer's user id. */
   me: string;
   /** Single post page: full text and every comment. */
@@ -77,7 +84,7 @@ export function PostCard({
   const toggleLike = () => guarded(() => like.mutateAsync(post), t('like.failed'));
   const sendComment = (comment: string) =>
     guarded(() => addComment.mutateAsync({ post, comment }), t('comments.failed'));
-  const removeComment = (comment: PostComment) =>
+  const removeComment = (comment: CommentView) =>
     guarded(() => deleteComment.mutateAsync({ post, comment }), t('comments.failed'));
 
   return (

@@ -1,14 +1,21 @@
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REPORT_REASON_MAX } from '@samaj/core';
+import { type PostView, REPORT_REASON_MAX } from '@samaj/core';
 import { IconDots, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeletePost, useReportPost } from '../api/posts';
-import type { Post } from '../api/types';
 
 /** Delete (with confirmation) for the author; Report (asks a reason, then thanks) for everyone else. */
-export function PostMenu({ post, mine, onDeleted }: { post: Post; mine: boolean; onDeleted?: () => void }) {
+export function PostMenu({
+  post,
+  mine,
+  onDeleted,
+}: {
+  post: PostView;
+  mine: boolean;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation('posts');
   const [dialog, setDialog] = useState<'delete' | 'report' | 'thanks' | null>(null);
   const [reason, setReason] = useState('');

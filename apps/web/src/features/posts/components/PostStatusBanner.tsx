@@ -1,14 +1,13 @@
 import { Alert, Text } from '@mantine/core';
-import { postStatusDisplay, type StatusColor } from '@samaj/core';
+import { type PostView, postStatusDisplay, type StatusColor } from '@samaj/core';
 import { IconClockHour4, IconEyeOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../api/types';
 
 const COLORS: Record<StatusColor, string> = { warning: 'yellow', error: 'red', neutral: 'gray' };
 const ICONS = { warning: IconClockHour4, error: IconX, neutral: IconEyeOff } as const;
 
 /** SPEC §4: a post that is not approved shows its status instead of reactions, comments and share. */
-export function PostStatusBanner({ post }: { post: Post }) {
+export function PostStatusBanner({ post }: { post: PostView }) {
   const { t } = useTranslation('posts');
   const { label, color } = postStatusDisplay(post.status);
   if (!label || !color) return null;

@@ -1,10 +1,11 @@
 // The member's own profile picture (SPEC §4): upload replaces, remove goes back to the default.
-import { DEFAULT_PICTURE_ID, ERROR_TYPES, type PreviewWidth } from '@samaj/core';
+
+import { type AccountView, DEFAULT_PICTURE_ID, ERROR_TYPES, type PreviewWidth } from '@samaj/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api';
-import { type Account, currentUserQueryKey } from '../../accounts/api/useCurrentUser';
+import { currentUserQueryKey } from '../../accounts/api/useCurrentUser';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
 
@@ -13,7 +14,7 @@ export function previewUrl(id: string | null | undefined, width: PreviewWidth = 
 }
 
 function savePicture(client: QueryClient, dp: string) {
-  client.setQueryData<Account | null>(currentUserQueryKey, (me) =>
+  client.setQueryData<AccountView | null>(currentUserQueryKey, (me) =>
     me ? { ...me, prefs: { ...me.prefs, dp } } : me,
   );
   return client.invalidateQueries({ queryKey: ['profile'] });

@@ -1,8 +1,9 @@
-import { Alert, Button, FileButton, Group, Stack } from '@mantine/core';
+import { Button, FileButton, Group, Stack } from '@mantine/core';
 import { DEFAULT_PICTURE_ID } from '@samaj/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../accounts/components/FormError';
 import { PICTURE_TYPES, usePictureActions } from '../api/picture';
 
 /** Remove Image / Upload new image for the owner (profile popup and Manage Profile). */
@@ -21,11 +22,7 @@ export function PictureActions({ dp, onDone }: { dp: string; onDone?: () => void
   };
   return (
     <Stack gap="xs">
-      {error && (
-        <Alert color="red" role="alert" variant="light">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Group gap="sm" justify="center">
         <Button
           variant="default"

@@ -1,19 +1,24 @@
 import { Alert, Stack } from '@mantine/core';
-import { DEFAULT_PICTURE_ID, MSG_SOMETHING_WENT_WRONG, MSG_UNKNOWN_USER } from '@samaj/core';
+import {
+  type AccountView,
+  DEFAULT_PICTURE_ID,
+  MSG_SOMETHING_WENT_WRONG,
+  MSG_UNKNOWN_USER,
+} from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
-import { type Account, useCurrentUser } from '../../accounts/api/useCurrentUser';
+import { useCurrentUser } from '../../accounts/api/useCurrentUser';
 import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { useCatalogueMessage } from '../../accounts/lib/messages';
+import { UserPosts } from '../../posts/components/UserPosts';
 import { previewUrl } from '../api/picture';
 import { useProfile } from '../api/useProfile';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
-import { UserPostsArea } from '../components/UserPostsArea';
 
-function MemberProfile({ username, me }: { username: string; me: Account }) {
+function MemberProfile({ username, me }: { username: string; me: AccountView }) {
   const { t } = useTranslation('profiles');
   const catalogue = useCatalogueMessage();
   const profile = useProfile(username);
@@ -59,7 +64,7 @@ function MemberProfile({ username, me }: { username: string; me: Account }) {
         createdAt={p.createdAt}
         isOwner={isOwner}
       />
-      <UserPostsArea username={p.id} />
+      <UserPosts username={p.id} />
     </>
   );
 }

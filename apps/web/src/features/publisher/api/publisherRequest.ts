@@ -1,24 +1,13 @@
 // The member's own publisher application: GET answers 404 until they have applied.
-import type { PublisherRequestInput, PublisherRequestStatus } from '@samaj/core';
+import type { PublisherRequestInput, PublisherRequestView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
 
-export interface PublisherApplication {
-  id: string;
-  creator: string;
-  occupation: string;
-  whatsapp: string;
-  reason: string;
-  status: PublisherRequestStatus;
-  reviewedAt: string | null;
-  createdAt: string;
-}
-
 export const publisherRequestKey = (userId: string) => ['publisher-request', userId] as const;
 
-async function fetchApplication(signal: AbortSignal): Promise<PublisherApplication | null> {
+async function fetchApplication(signal: AbortSignal): Promise<PublisherRequestView | null> {
   try {
-    return await api<PublisherApplication>('/api/publisher-request', { signal });
+    return await api<PublisherRequestView>('/api/publisher-request', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.code === 404) return null;
     throw error;
@@ -38,7 +27,7 @@ export function useApply(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PublisherRequestInput) =>
-      api<PublisherApplication>('/api/publisher-request', { body: input }),
+      api<PublisherRequestView>('/api/publisher-request', { body: input }),
     onSuccess: (created) => client.setQueryData(publisherRequestKey(userId), created),
     // A refusal (already applied, say) means our idea of the application is stale.
     onError: () => client.invalidateQueries({ queryKey: publisherRequestKey(userId) }),

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
+import type { PublisherRequestView } from '@samaj/core';
 import { IconCircleCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PublisherApplication } from '../api/publisherRequest';
 
 const LOOK = {
   pending: { color: 'yellow', Icon: IconClock },
@@ -15,7 +15,7 @@ export function ApplicationStatus({
   isPublisher,
   onApplyAgain,
 }: {
-  application: PublisherApplication;
+  application: PublisherRequestView;
   isPublisher: boolean;
   onApplyAgain: () => void;
 }) {

@@ -1,13 +1,13 @@
 // SPEC §2 Publisher application: Back link, title, intro, then the form — or, for a member who
 // already applied, where their application stands. Visitors get the login card (with forward).
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { AccountView } from '@samaj/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { PageMeta } from '../../../lib/head';
-import type { Account } from '../../accounts/api/useCurrentUser';
 import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { useMyApplication } from '../api/publisherRequest';
 import { ApplicationForm } from '../components/ApplicationForm';
@@ -50,7 +50,7 @@ export default function PublisherRequest() {
   );
 }
 
-function Application({ user, onDone }: { user: Account; onDone: () => void }) {
+function Application({ user, onDone }: { user: AccountView; onDone: () => void }) {
   const query = useMyApplication(user.id);
   const [again, setAgain] = useState(false);
   if (query.isPending) return <CardSkeletons count={1} avatar={false} />;

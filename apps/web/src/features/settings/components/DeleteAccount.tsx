@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ERROR_TYPES } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../../lib/api';
 import { forgetSession } from '../../accounts/api/session';
+import { FormError } from '../../accounts/components/FormError';
 import { PasswordField } from '../../accounts/components/PasswordField';
 
 /** Account deletion: the password again, then an explicit confirmation (DPDP Act erasure). */
@@ -46,11 +47,7 @@ export function DeleteAccount() {
     <form onSubmit={ask} noValidate>
       <Stack gap="sm">
         <Text>{t('privacyPage.delete.explain')}</Text>
-        {error && (
-          <Alert color="red" role="alert" variant="light">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <PasswordField
           label={t('privacyPage.delete.password')}
           autoComplete="current-password"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import {
+  type AccountView,
   ERROR_TYPES,
   GENDERS,
   MARITAL_STATUSES,
@@ -12,12 +13,13 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api';
-import { type Account, currentUserQueryKey } from '../../accounts/api/useCurrentUser';
+import { currentUserQueryKey } from '../../accounts/api/useCurrentUser';
+import { FormError } from '../../accounts/components/FormError';
 import { PasswordField } from '../../accounts/components/PasswordField';
 import { useFieldError } from '../../accounts/lib/messages';
 import { profileQueryKey } from '../../profiles/api/useProfile';
 
-function formValues(user: Account): ManageProfileInput {
+function formValues(user: AccountView): ManageProfileInput {
   return {
     name: user.name,
     email: user.email,
@@ -30,7 +32,7 @@ function formValues(user: Account): ManageProfileInput {
 }
 
 /** Name, email, birthday, gender, marital status and password (SPEC §2 Manage Profile). */
-export function ProfileForm({ user }: { user: Account }) {
+export function ProfileForm({ user }: { user: AccountView }) {
   const { t } = useTranslation('settings');
   const client = useQueryClient();
   const fieldError = useFieldError();
@@ -71,7 +73,7 @@ export function ProfileForm({ user }: { user: Account }) {
     setError(null);
     setSaved(false);
     try {
-      const { user: updated } = await api<{ user: Account }>('/api/account', {
+      const { user: updated } = await api<{ user: AccountView }>('/api/account', {
         method: 'PATCH',
         body: {
           ...values,
@@ -93,11 +95,7 @@ export function ProfileForm({ user }: { user: Account }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        {error && (
-          <Alert color="red" role="alert" variant="light">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {saved && (
           <Alert color="green" role="status" variant="light">
             {t('manage.saved')}

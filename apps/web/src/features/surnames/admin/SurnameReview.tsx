@@ -15,12 +15,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { SubmissionReviewView } from '@samaj/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useDecideSubmission, useReviewQueue } from '../api/review';
-import type { ReviewItem } from '../api/types';
 import { SurnameHtml } from '../components/SurnameHtml';
 import { formatAgo } from '../lib/time';
 
@@ -50,7 +50,7 @@ export default function SurnameReview() {
 
 type Fields = { gam: string; kuldevta: string; description: string };
 
-function ReviewCard({ item }: { item: ReviewItem }) {
+function ReviewCard({ item }: { item: SubmissionReviewView }) {
   const { t } = useTranslation('surnames');
   const decide = useDecideSubmission();
   const [mode, setMode] = useState<'view' | 'edit' | 'reject'>('view');

@@ -1,6 +1,6 @@
+import type { Page, SubmissionReviewView, SubmissionView, SurnameView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { Page, ReviewItem, Surname, SurnameSubmission } from './types';
 
 export const reviewQueryKey = ['admin', 'surname-submissions'] as const;
 
@@ -9,7 +9,7 @@ export function useReviewQueue() {
   return useQuery({
     queryKey: reviewQueryKey,
     queryFn: ({ signal }) =>
-      api<Page<ReviewItem>>('/api/admin/surname-submissions?status=pending', { signal }),
+      api<Page<SubmissionReviewView>>('/api/admin/surname-submissions?status=pending', { signal }),
   });
 }
 
@@ -21,7 +21,7 @@ export function useDecideSubmission() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (decision: ReviewDecision) =>
-      api<{ submission: SurnameSubmission; surname: Surname }>(
+      api<{ submission: SubmissionView; surname: SurnameView }>(
         `/api/admin/surname-submissions/${encodeURIComponent(decision.id)}/${decision.kind}`,
         {
           method: 'POST',

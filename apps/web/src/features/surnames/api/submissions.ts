@@ -1,6 +1,6 @@
+import type { Page, SubmissionView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { Page, SurnameSubmission } from './types';
 
 export interface SubmissionInput {
   gam: string;
@@ -16,7 +16,7 @@ export function useMySubmissions(name: string, enabled: boolean) {
   return useQuery({
     queryKey: mySubmissionsQueryKey(name),
     queryFn: ({ signal }) =>
-      api<Page<SurnameSubmission>>(`/api/surname-submissions/mine?surname=${encodeURIComponent(name)}`, {
+      api<Page<SubmissionView>>(`/api/surname-submissions/mine?surname=${encodeURIComponent(name)}`, {
         signal,
       }),
     enabled: enabled && name !== '',
@@ -27,7 +27,7 @@ export function useSubmitSurname(name: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SubmissionInput) =>
-      api<SurnameSubmission>(`/api/surnames/${encodeURIComponent(name)}/submissions`, {
+      api<SubmissionView>(`/api/surnames/${encodeURIComponent(name)}/submissions`, {
         method: 'POST',
         body: input,
       }),

@@ -1,7 +1,6 @@
-import { SURNAME_LIST_LIMIT } from '@samaj/core';
+import { type Page, SURNAME_LIST_LIMIT, type SurnameView } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { Page, Surname } from './types';
 
 export const surnamesQueryKey = ['surnames'] as const;
 
@@ -12,12 +11,12 @@ const MAX_PAGES = 50;
  * Every surname, 100 per request (SPEC §7) following the cursor: the search box filters the whole
  * directory, so the list loads once and filters locally.
  */
-export async function fetchAllSurnames(signal?: AbortSignal): Promise<Surname[]> {
-  const all: Surname[] = [];
+export async function fetchAllSurnames(signal?: AbortSignal): Promise<SurnameView[]> {
+  const all: SurnameView[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < MAX_PAGES; i++) {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page: Page<Surname> = await api<Page<Surname>>(
+    const page: Page<SurnameView> = await api<Page<SurnameView>>(
       `/api/surnames?limit=${SURNAME_LIST_LIMIT}${query}`,
       { signal },
     );

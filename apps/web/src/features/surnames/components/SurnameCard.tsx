@@ -1,13 +1,13 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { formatCount, SURNAME_PREVIEW_CHARS, truncate } from '@samaj/core';
+import { formatCount, SURNAME_PREVIEW_CHARS, type SurnameView, truncate } from '@samaj/core';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isMissingDetails, type Surname } from '../api/types';
+import { isMissingDetails } from '../api/types';
 import { memberKey } from '../lib/count';
 import { htmlToText } from '../lib/html';
 
-export function SurnameCard({ surname }: { surname: Surname }) {
+export function SurnameCard({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
   const preview = htmlToText(surname.description);
   return (

@@ -1,4 +1,4 @@
-import type { Surname } from '../api/types';
+import type { SurnameView } from '@samaj/core';
 
 /**
  * Folds Latin text for matching: case and accents ignored, so "patel" finds "Paṭel" (pronounce).
@@ -15,7 +15,7 @@ export function fold(text: string): string {
 }
 
 /** Surnames whose Latin name, Gujarati name or pronunciation contains the query. */
-export function filterSurnames(list: Surname[], query: string): Surname[] {
+export function filterSurnames(list: SurnameView[], query: string): SurnameView[] {
   const q = fold(query);
   if (!q) return list;
   return list.filter((s) => [s.name, s.name_guj, s.pronounce].some((field) => fold(field).includes(q)));

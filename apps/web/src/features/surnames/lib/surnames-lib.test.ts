@@ -1,9 +1,9 @@
+import type { SurnameView } from '@samaj/core';
 import { describe, expect, it } from 'vitest';
-import type { Surname } from '../api/types';
 import { htmlToText, purifySurnameHtml, textToHtml } from './html';
 import { filterSurnames } from './search';
 
-const make = (name: string, name_guj: string, pronounce: string): Surname => ({
+const make = (name: string, name_guj: string, pronounce: string): SurnameView => ({
   id: name,
   name,
   name_guj,

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatCount } from '@samaj/core';
+import { formatCount, type SurnameView } from '@samaj/core';
 import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { useCurrentUser } from '../../accounts/api/useCurrentUser';
 import { LoginPrompt } from '../../accounts/components/LoginPrompt';
-import { isMissingDetails, type Surname } from '../api/types';
+import { isMissingDetails } from '../api/types';
 import { useSurname } from '../api/useSurname';
 import { MySubmissions } from '../components/MySubmissions';
 import { ShareButton } from '../components/ShareButton';
@@ -63,12 +63,12 @@ export default function SurnameDetail() {
           </Group>
         </Alert>
       )}
-      {data && <SurnameView surname={data} />}
+      {data && <SurnameDetails surname={data} />}
     </Stack>
   );
 }
 
-function SurnameView({ surname }: { surname: Surname }) {
+function SurnameDetails({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
   const { user } = useCurrentUser();
   const unknown = t('detail.unknown');

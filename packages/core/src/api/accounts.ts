@@ -1,0 +1,32 @@
+// A member's account as the server sends it (apps/server/src/features/accounts/view.ts).
+import type { Gender, MaritalStatus } from '../constants.ts';
+
+export interface AccountPrefs {
+  dp: string;
+  /** YYYY-MM-DD. */
+  dob: string | null;
+  gender: Gender | null;
+  marital_status: MaritalStatus | null;
+  matrimony: string | null;
+}
+
+/** The signed-in member (GET /api/account, and `user` after login, signup, profile change). `id` is the username. */
+export interface AccountView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  labels: string[];
+  createdAt: string;
+  surname: string | null;
+  prefs: AccountPrefs;
+}
+
+/** Another member (GET /api/profiles/:username): never email, phone, birthday, gender or marital status. */
+export interface ProfileView {
+  id: string;
+  name: string;
+  dp: string;
+  labels: string[];
+  createdAt: string;
+}
