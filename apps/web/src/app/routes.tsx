@@ -2,14 +2,26 @@
 // being opened is downloaded (the map page alone brings Leaflet).
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadNamespace } from '../lib/i18n';
 import { RouteError } from './RouteError';
 import { PageFallback } from './shell/PageFallback';
 import { Shell } from './shell/Shell';
 
-type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+// biome-ignore lint/suspicious/noExplicitAny: each page declares its own props
+type PageModule = { default: ComponentType<any> };
+const pages = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!../features/*/pages/*.test.tsx']);
 
-function page<P extends object>(load: Loader<P>, props?: P) {
-  const Page = lazy(load);
+/**
+ * `features/<feature>/pages/<name>.tsx`, code-split; its code and its feature's translations
+ * (locales/<lang>/<feature>.json, same name) are fetched together.
+ */
+function page<P extends object>(feature: string, name: string, props?: P) {
+  const load = pages[`../features/${feature}/pages/${name}.tsx`];
+  if (!load) throw new Error(`No page features/${feature}/pages/${name}.tsx`);
+  const Page = lazy(async () => {
+    const [module] = await Promise.all([load(), loadNamespace(feature)]);
+    return module;
+  });
   return (
     <Suspense fallback={<PageFallback />}>
       <Page {...((props ?? {}) as P)} />
@@ -17,49 +29,49 @@ function page<P extends object>(load: Loader<P>, props?: P) {
   );
 }
 
-const ToolsHome = () => import('../features/tools/pages/ToolsHome');
-const Placeholder = () => import('../features/placeholders/pages/Placeholder');
-
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: page(ToolsHome) },
-      { path: 'posts', element: page(() => import('../features/posts/pages/PostsHome')) },
-      { path: 'login', element: page(() => import('../features/accounts/pages/Login')) },
-      { path: 'signup', element: page(() => import('../features/accounts/pages/Signup')) },
+      { index: true, element: page('tools', 'ToolsHome') },
+      { path: 'posts', element: page('posts', 'PostsHome') },
+      { path: 'login', element: page('accounts', 'Login') },
+      { path: 'signup', element: page('accounts', 'Signup') },
       {
         path: 'publisher-request',
-        element: page(() => import('../features/publisher/pages/PublisherRequest')),
+        element: page('publisher', 'PublisherRequest'),
       },
-      { path: 'profile', element: page(() => import('../features/profiles/pages/Profile')) },
-      { path: 'profile/:id', element: page(() => import('../features/profiles/pages/Profile')) },
-      { path: 'post/:id', element: page(() => import('../features/posts/pages/SinglePost')) },
-      { path: 'events', element: page(() => import('../features/events/pages/EventsList')) },
-      { path: 'events/create', element: page(() => import('../features/events/pages/EventCreate')) },
-      { path: 'event/:id', element: page(() => import('../features/events/pages/LiveEvent')) },
-      { path: 'surnames', element: page(() => import('../features/surnames/pages/SurnameList')) },
-      { path: 'surname/:id', element: page(() => import('../features/surnames/pages/SurnameDetail')) },
-      { path: 'matrimony', element: page(() => import('../features/matrimony/pages/Matrimony')) },
-      { path: 'community-map', element: page(() => import('../features/map/pages/CommunityMap')) },
-      { path: 'scholarships', element: page(Placeholder, { kind: 'scholarships' as const }) },
-      { path: 'jobs', element: page(Placeholder, { kind: 'jobs' as const }) },
-      { path: 'businesses', element: page(Placeholder, { kind: 'businesses' as const }) },
-      { path: 'venues', element: page(Placeholder, { kind: 'venues' as const }) },
-      { path: 'personas', element: page(() => import('../features/placeholders/pages/Personas')) },
-      { path: 'settings', element: page(() => import('../features/settings/pages/Settings')) },
-      { path: 'settings/profile', element: page(() => import('../features/settings/pages/ManageProfile')) },
+      { path: 'profile', element: page('profiles', 'Profile') },
+      { path: 'profile/:id', element: page('profiles', 'Profile') },
+      { path: 'post/:id', element: page('posts', 'SinglePost') },
+      { path: 'events', element: page('events', 'EventsList') },
+      { path: 'events/create', element: page('events', 'EventCreate') },
+      { path: 'event/:id', element: page('events', 'LiveEvent') },
+      { path: 'surnames', element: page('surnames', 'SurnameList') },
+      { path: 'surname/:id', element: page('surnames', 'SurnameDetail') },
+      { path: 'matrimony', element: page('matrimony', 'Matrimony') },
+      { path: 'community-map', element: page('map', 'CommunityMap') },
+      {
+        path: 'scholarships',
+        element: page('placeholders', 'Placeholder', { kind: 'scholarships' as const }),
+      },
+      { path: 'jobs', element: page('placeholders', 'Placeholder', { kind: 'jobs' as const }) },
+      { path: 'businesses', element: page('placeholders', 'Placeholder', { kind: 'businesses' as const }) },
+      { path: 'venues', element: page('placeholders', 'Placeholder', { kind: 'venues' as const }) },
+      { path: 'personas', element: page('placeholders', 'Personas') },
+      { path: 'settings', element: page('settings', 'Settings') },
+      { path: 'settings/profile', element: page('settings', 'ManageProfile') },
       {
         path: 'settings/notifications',
-        element: page(() => import('../features/settings/pages/Notifications')),
+        element: page('settings', 'Notifications'),
       },
-      { path: 'settings/privacy', element: page(() => import('../features/settings/pages/Privacy')) },
-      { path: 'settings/help', element: page(() => import('../features/settings/pages/Help')) },
-      { path: 'settings/about', element: page(() => import('../features/settings/pages/About')) },
-      { path: 'admin/*', element: page(() => import('../features/admin/pages/AdminHome')) },
-      { path: '*', element: page(() => import('../features/errors/pages/NotFound')) },
+      { path: 'settings/privacy', element: page('settings', 'Privacy') },
+      { path: 'settings/help', element: page('settings', 'Help') },
+      { path: 'settings/about', element: page('settings', 'About') },
+      { path: 'admin/*', element: page('admin', 'AdminHome') },
+      { path: '*', element: page('errors', 'NotFound') },
     ],
   },
 ];

@@ -1,8 +1,9 @@
 // Gujarati first; English is a member's choice kept in this browser. Each feature owns one
-// namespace file per language (locales/<lang>/<feature>.json). Gujarati is bundled with the shell
-// so a page never renders keys; English is one extra file fetched only by those who choose it
-// (before the first render when it is the stored choice), keeping the first load small.
-import i18next, { type i18n as I18n } from 'i18next';
+// namespace file per language (locales/<lang>/<feature>.json). The shell's Gujarati namespaces come
+// with the first load; every other file is fetched when a page first needs it (routes.tsx preloads a
+// page's own namespace with its code, and react-i18next suspends for any other), so the first load
+// does not grow with every feature's text.
+import i18next, { type BackendModule, type i18n as I18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['gu', 'en'] as const;
@@ -12,15 +13,16 @@ export const LANGUAGE_STORAGE_KEY = 'samaj.lang';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
-const defaultFiles = import.meta.glob<Record<string, unknown>>('../locales/gu/*.json', {
-  eager: true,
-  import: 'default',
-});
-const otherFiles = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/gu/*.json'],
+const shellFiles = import.meta.glob<Record<string, unknown>>(
+  '../locales/gu/{common,shell,errors,tools}.json',
   {
+    eager: true,
     import: 'default',
   },
+);
+const laterFiles = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/gu/{common,shell,errors,tools}.json'],
+  { import: 'default' },
 );
 
 function parse(file: string): { lang: string; ns: string } | null {
@@ -31,7 +33,7 @@ function parse(file: string): { lang: string; ns: string } | null {
 function collect(): { resources: Resources; namespaces: string[] } {
   const resources: Resources = {};
   const namespaces = new Set<string>();
-  for (const [file, content] of Object.entries(defaultFiles)) {
+  for (const [file, content] of Object.entries(shellFiles)) {
     const parsed = parse(file);
     if (!parsed) continue;
     resources[parsed.lang] ??= {};
@@ -41,18 +43,22 @@ function collect(): { resources: Resources; namespaces: string[] } {
   return { resources, namespaces: [...namespaces] };
 }
 
-/** Fetches a language's namespaces once (Gujarati is always present). */
-async function loadLanguage(lang: Language): Promise<void> {
-  if (lang === DEFAULT_LANGUAGE || i18n.hasResourceBundle(lang, 'common')) return;
-  const loads = Object.entries(otherFiles)
-    .map(([file, load]) => ({ parsed: parse(file), load }))
-    .filter(({ parsed }) => parsed?.lang === lang);
-  await Promise.all(
-    loads.map(async ({ parsed, load }) => {
-      if (parsed) i18n.addResourceBundle(lang, parsed.ns, await load(), true, true);
-    }),
-  );
-}
+/** Reads the namespace files Vite split out, as i18next asks for them. */
+const bundledFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lang: string, ns: string, callback: ReadCallback) {
+    const load = laterFiles[`../locales/${lang}/${ns}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data as never),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -74,27 +80,38 @@ function followHtmlLang(lng: string) {
 const { resources, namespaces } = collect();
 
 export const i18n: I18n = i18next.createInstance();
-i18n.use(initReactI18next).init({
-  resources,
-  ns: namespaces,
-  defaultNS: 'common',
-  fallbackNS: 'common',
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+i18n
+  .use(bundledFiles)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    ns: namespaces,
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 followHtmlLang(i18n.language);
 i18n.on('languageChanged', followHtmlLang);
+
+/** Loads a feature's namespace in the current language (and Gujarati, the fallback). */
+export function loadNamespace(ns: string): Promise<void> {
+  return i18n.loadNamespaces(ns).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** Resolves once the stored language is loaded and active; the app renders after it. */
 export const i18nReady: Promise<void> = (async () => {
   const lang = storedLanguage();
   if (lang === DEFAULT_LANGUAGE) return;
   try {
-    await loadLanguage(lang);
     await i18n.changeLanguage(lang);
   } catch {
     // Offline or a failed fetch: Gujarati stays; the member can switch again later.
@@ -108,7 +125,6 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     // Private mode or storage full: the switch still applies for this visit.
   }
-  await loadLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { login } from '../api/session';
@@ -20,7 +20,6 @@ export default function Login() {
   const rawForward = params.get('forward');
   const forward = safeForward(rawForward);
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const fieldError = useFieldError();
   const catalogue = useCatalogueMessage();
@@ -46,8 +45,9 @@ export default function Login() {
     setBusy(true);
     setError(null);
     try {
+      // The cache now holds the member, so this page re-renders into <Navigate to={forward} />: one
+      // navigation only (a second one here raced the profile page's own redirect).
       await login(client, email, password);
-      navigate(forward, { replace: true });
     } catch (err) {
       const type = err instanceof ApiError ? err.type : null;
       // Being told to wait is more useful than "something went wrong" (the server says how long).

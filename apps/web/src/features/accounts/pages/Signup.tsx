@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { signup } from '../api/session';
@@ -46,7 +46,6 @@ export default function Signup() {
   const [params] = useSearchParams();
   const forward = safeForward(params.get('forward'));
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const fieldError = useFieldError();
   const catalogue = useCatalogueMessage();
@@ -77,8 +76,8 @@ export default function Signup() {
     setBusy(true);
     setError(null);
     try {
+      // The cache now holds the new member, so this page re-renders into <Navigate to={forward} />.
       await signup(client, { surname, name, username, email, password });
-      navigate(forward, { replace: true });
     } catch (err) {
       setError(catalogue(signupErrorMessage(err instanceof ApiError ? err : null)));
     } finally {
