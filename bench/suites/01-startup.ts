@@ -58,10 +58,17 @@ export async function run(): Promise<Section> {
   await browser.close();
   await cold.stop();
 
-  // A second start on the same data (migrations already applied, seed skipped).
+  // Later starts on the same data (migrations applied, seed skipped): the steady state, since the first
+  // start's database creation (initdb) leaves PGlite's WebAssembly memory larger until the next restart.
+  let steadyRss = 0;
   for (let i = 0; i < 3; i++) {
     const again = await startServer({ DATA_DIR: cold.dataDir });
     warmStarts.push(again.startMs);
+    if (i === 0) {
+      for (let r = 0; r < 20; r++) await fetch(`${again.url}/api/surnames`);
+      await new Promise((r) => setTimeout(r, 5000));
+      steadyRss = rssMb(again.child.pid as number);
+    }
     await again.stop();
   }
 
@@ -80,13 +87,26 @@ export async function run(): Promise<Section> {
       `bare Node http server ${(bare.startMs / 1000).toFixed(2)} s (×${(cold.startMs / bare.startMs).toFixed(1)})`,
       cold.startMs <= 5000,
     ),
-    row('warm start (median of 3)', `${(warmStarts.sort()[1] / 1000).toFixed(2)} s`, '—', '', true),
     row(
-      'idle RSS after 5 s',
+      'warm start (median of 3)',
+      `${([...warmStarts].sort((a, b) => a - b)[1] / 1000).toFixed(2)} s`,
+      '—',
+      '',
+      true,
+    ),
+    row(
+      'idle RSS 5 s after the first start (includes creating the database)',
       `${idleRss.toFixed(0)} MB`,
       '≤ 200 MB',
       `bare Node ${bare.rss.toFixed(0)} MB (×${(idleRss / bare.rss).toFixed(1)})`,
       idleRss <= 200,
+    ),
+    row(
+      'idle RSS on a later start (steady state, after 20 list requests)',
+      `${steadyRss.toFixed(0)} MB`,
+      '≤ 200 MB',
+      `bare Node ${bare.rss.toFixed(0)} MB (×${(steadyRss / bare.rss).toFixed(1)})`,
+      steadyRss <= 200,
     ),
     row(
       'JavaScript loaded for `/` (gzip)',

@@ -49,14 +49,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   return openPglite(options);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory, which never
+ * shrinks: most of the server's resident memory. A one-machine community's hot data fits in far less,
+ * and the operating system's file cache still holds the rest of the data directory.
+ */
+const PGLITE_CONF = 'shared_buffers = 32MB';
+
 async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = await PGlite.create();
+    client = await PGlite.create({ postgresqlconf: PGLITE_CONF });
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;
