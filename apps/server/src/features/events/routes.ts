@@ -1,6 +1,6 @@
 // The events list as the posts home's strip reads it (SPEC §7 Events: newest first, 4, then 3
 // after a cursor). Members only. Keyset on the primary key, whose btree also scans backwards.
-import { EVENTS_FIRST_PAGE, EVENTS_NEXT_PAGE } from '@samaj/core';
+import { EVENTS_FIRST_PAGE, EVENTS_NEXT_PAGE, type EventPage, type EventView } from '@samaj/core';
 import { desc, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { badRequest } from '../../platform/errors.ts';
 const listQuery = z.object({ cursor: z.string().min(1).max(64).optional() });
 
 export default async function eventsRoutes(app: FastifyInstance) {
-  app.get('/api/events', async (request) => {
+  app.get('/api/events', async (request): Promise<EventPage> => {
     await requireUser(request);
     const query = listQuery.safeParse(request.query);
     if (!query.success) throw badRequest('Invalid `cursor` param.');
@@ -23,19 +23,21 @@ export default async function eventsRoutes(app: FastifyInstance) {
       .where(cursor ? lt(event.id, cursor) : undefined)
       .orderBy(desc(event.id))
       .limit(size + 1);
-    const documents = rows.slice(0, size).map((e) => ({
-      id: e.id,
-      name: e.name,
-      description: e.description,
-      thumbnail: e.thumbnail ?? 'newuser',
-      file: e.file,
-      time: e.time.toISOString(),
-      location: e.location,
-      host: e.host,
-      liveStream: e.liveStream,
-      live: e.live,
-      createdAt: e.createdAt.toISOString(),
-    }));
+    const documents = rows.slice(0, size).map(
+      (e): EventView => ({
+        id: e.id,
+        name: e.name,
+        description: e.description,
+        thumbnail: e.thumbnail ?? 'newuser',
+        file: e.file,
+        time: e.time.toISOString(),
+        location: e.location,
+        host: e.host,
+        liveStream: e.liveStream,
+        live: e.live,
+        createdAt: e.createdAt.toISOString(),
+      }),
+    );
     return { documents, nextCursor: rows.length > size ? documents[documents.length - 1].id : null };
   });
 }

@@ -53,13 +53,11 @@ export default function Matrimony() {
       </Card>
     );
   } else {
+    // The listing form and dashboard are not built yet; say so rather than spin forever.
     body = (
-      <Center mih={200}>
-        <Stack align="center">
-          <Loader />
-          <Text>{t('loading')}</Text>
-        </Stack>
-      </Center>
+      <Card withBorder padding="lg">
+        <Text>{t('preparing')}</Text>
+      </Card>
     );
   }
   return (

@@ -1,0 +1,124 @@
+import type { EventPage, EventView } from '@samaj/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubServer } from '../../../test/render';
+
+const member = {
+  id: 'ramesh_patel',
+  name: 'Ramesh Patel',
+  email: 'ramesh@example.org',
+  labels: [],
+  createdAt: '2024-01-01T00:00:00.000Z',
+  prefs: {},
+  surname: 'Patel',
+};
+
+function event(id: string, name: string, extra: Partial<EventView>): EventView {
+  return {
+    id,
+    name,
+    description: '',
+    thumbnail: `thumb_${id}`,
+    file: null,
+    // Noon local time so the calendar day is the same in every timezone the test runs in.
+    time: new Date(2024, 2, 9, 12).toISOString(),
+    location: 'Samaj Hall, Surat',
+    host: 'host_user',
+    liveStream: false,
+    live: false,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+const firstPage: EventPage = {
+  documents: [
+    event('ev4', 'Navratri Garba', { live: true, liveStream: true }),
+    event('ev3', 'Annual Meeting', { liveStream: true }),
+    event('ev2', 'Blood Donation Camp', { time: new Date(2023, 11, 25, 12).toISOString() }),
+    event('ev1', 'Youth Cricket', { liveStream: true }),
+  ],
+  nextCursor: 'ev1',
+};
+const secondPage: EventPage = {
+  documents: [event('ev0', 'Diwali Sneh Milan', {})],
+  nextCursor: null,
+};
+
+/** The shell's fake server plus the events list, answering page by cursor. */
+function stubEvents(pages: Record<string, EventPage>) {
+  const shell = stubServer({ account: member });
+  const base = shell.getMockImplementation();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith('/api/events')) {
+      const cursor = new URL(url, 'http://x').searchParams.get('cursor') ?? '';
+      return new Response(JSON.stringify(pages[cursor]), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return base ? base(input) : new Response(null, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const eventCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/events'));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('events list', () => {
+  it('shows each event with its date, link, label and stream status', async () => {
+    stubEvents({ '': firstPage });
+    renderApp('/events');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeTruthy();
+
+    const live = (await screen.findByText('Navratri Garba')).closest('a');
+    expect(live?.getAttribute('href')).toBe('/event/ev4');
+    expect(within(live as HTMLElement).getByText('Streaming now')).toBeTruthy();
+    expect(within(live as HTMLElement).getByText('Watch Live')).toBeTruthy();
+    expect(within(live as HTMLElement).getByText('09/03/2024')).toBeTruthy();
+    expect(live?.querySelector('img')?.getAttribute('src')).toBe('/api/files/thumb_ev4/preview?width=100');
+
+    const notStarted = screen.getByText('Annual Meeting').closest('a') as HTMLElement;
+    expect(within(notStarted).getByText('Live stream not started')).toBeTruthy();
+    expect(within(notStarted).queryByText('Watch Live')).toBeNull();
+    expect(within(notStarted).queryByText('Request Streaming')).toBeNull();
+
+    const noStream = screen.getByText('Blood Donation Camp').closest('a') as HTMLElement;
+    expect(within(noStream).getByText('No live stream')).toBeTruthy();
+    expect(within(noStream).getByText('Request Streaming')).toBeTruthy();
+    expect(within(noStream).getByText('25/12/2023')).toBeTruthy();
+    expect(within(noStream).getByText('Samaj Hall, Surat')).toBeTruthy();
+
+    expect(screen.getAllByRole('link', { name: /Navratri|Annual|Blood|Youth/ })).toHaveLength(4);
+  });
+
+  it("fetches the next page with the last page's cursor when asked for more", async () => {
+    const fetchMock = stubEvents({ '': firstPage, ev1: secondPage });
+    renderApp('/events');
+    const more = await screen.findByRole('button', { name: 'વધુ કાર્યક્રમો જુઓ' });
+    expect(screen.queryByText('Diwali Sneh Milan')).toBeNull();
+    fireEvent.click(more);
+    expect(await screen.findByText('Diwali Sneh Milan')).toBeTruthy();
+    expect(eventCalls(fetchMock)).toEqual(['/api/events', '/api/events?cursor=ev1']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'વધુ કાર્યક્રમો જુઓ' })).toBeNull());
+    expect(screen.getByText('Youth Cricket')).toBeTruthy();
+  });
+
+  it('says so in Gujarati when there are no events', async () => {
+    stubEvents({ '': { documents: [], nextCursor: null } });
+    renderApp('/events');
+    expect(await screen.findByText('હજી કોઈ કાર્યક્રમ નથી')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'વધુ કાર્યક્રમો જુઓ' })).toBeNull();
+  });
+
+  it('shows visitors the login card and never asks for events', async () => {
+    const fetchMock = stubServer();
+    renderApp('/events');
+    expect(await screen.findByRole('link', { name: 'Create New Account' })).toBeTruthy();
+    expect(eventCalls(fetchMock)).toEqual([]);
+  });
+});
