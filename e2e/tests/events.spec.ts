@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from '../support/members';
+import { newMember, signUp } from '../support/members';
 
 // SPEC §2 Events. Events cannot be created through the API yet, so a fresh server has none: the
 // member sees the Gujarati empty state; the cards themselves are covered by the web component test.
@@ -28,4 +28,11 @@ test('a visitor gets the login card instead of events', async ({ page }) => {
     '/signup?forward=%2Fevents',
   );
   await expect(page.getByText('હજી કોઈ કાર્યક્રમ નથી')).toHaveCount(0);
+});
+
+test('an event that does not exist says so instead of loading forever', async ({ page }) => {
+  await signUp(page.request, newMember('eventgone'));
+  await page.goto('/event/nosuchevent');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Not Started');
 });

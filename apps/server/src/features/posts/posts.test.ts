@@ -357,6 +357,32 @@ describeEachDatabase('posts', (ctx) => {
     expect(second.documents.map((e: { id: string }) => e.id)).toEqual(made.slice(1, 4).reverse());
   });
 
+  it('opens one event by id for members only; an unknown id is a JSON 404', async () => {
+    const [row] = await ctx.app.db
+      .insert(event)
+      .values({
+        name: 'Diwali gathering',
+        time: new Date('2026-11-01T18:00:00Z'),
+        host: admin.user.id,
+        liveStream: true,
+      })
+      .returning({ id: event.id });
+    const one = await call(ctx.app, 'GET', `/api/events/${row.id}`, member);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: row.id,
+      name: 'Diwali gathering',
+      liveStream: true,
+      live: false,
+      thumbnail: 'newuser',
+    });
+    expect((await call(ctx.app, 'GET', `/api/events/${row.id}`, null)).statusCode).toBe(401);
+    const missing = await call(ctx.app, 'GET', '/api/events/nosuchevent', member);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().type).toBe('document_not_found');
+    expect((await call(ctx.app, 'GET', `/api/events/${'x'.repeat(65)}`, member)).statusCode).toBe(400);
+  });
+
   it('serves the feed page from the indexes (PostgreSQL plan)', async () => {
     if (ctx.engine !== 'postgres') return;
     // Enough rows that a sequential scan would lose, and fresh statistics.
