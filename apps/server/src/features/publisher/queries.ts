@@ -7,8 +7,9 @@ import type {
   PublisherRequestStatus,
   PublisherRequestView,
 } from '@samaj/core';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { afterOldestFirst } from '../../db/keyset.ts';
 import { publisherRequest, user } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
@@ -78,12 +79,7 @@ export async function listRequests(
     .where(
       and(
         eq(publisherRequest.status, status),
-        after
-          ? or(
-              gt(publisherRequest.createdAt, after.createdAt),
-              and(eq(publisherRequest.createdAt, after.createdAt), gt(publisherRequest.id, after.id)),
-            )
-          : undefined,
+        afterOldestFirst(publisherRequest.createdAt, publisherRequest.id, after),
       ),
     )
     .orderBy(asc(publisherRequest.createdAt), asc(publisherRequest.id))

@@ -1,8 +1,9 @@
 // Reads and writes of the surname directory. Every list is a keyset page served by an index:
 // surnames by primary key, submissions by (status, created_at) or creator.
 import type { Page } from '@samaj/core';
-import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { afterOldestFirst } from '../../db/keyset.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
@@ -100,12 +101,7 @@ export async function listForReview(
     .where(
       and(
         eq(surnameSubmission.status, status),
-        after
-          ? or(
-              gt(surnameSubmission.createdAt, after.createdAt),
-              and(eq(surnameSubmission.createdAt, after.createdAt), gt(surnameSubmission.id, after.id)),
-            )
-          : undefined,
+        afterOldestFirst(surnameSubmission.createdAt, surnameSubmission.id, after),
       ),
     )
     .orderBy(asc(surnameSubmission.createdAt), asc(surnameSubmission.id))
