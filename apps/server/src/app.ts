@@ -19,11 +19,14 @@ import {
 import type { Config } from './config.ts';
 import type { Database, OpenDatabase } from './db/client.ts';
 import { features } from './features/index.ts';
+import { subscribeAuditLog } from './platform/audit.ts';
 import { registerSessionRefresh } from './platform/auth/index.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { handleError } from './platform/error-handler.ts';
 import { errorBody } from './platform/errors.ts';
+import { EventBus } from './platform/events/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
+import { Registry } from './platform/registry.ts';
 import { registerStatic } from './platform/static.ts';
 
 declare module 'fastify' {
@@ -33,6 +36,10 @@ declare module 'fastify' {
     /** The handle `db` came from: engine name and server version. */
     database: OpenDatabase;
     config: Config;
+    /** Domain events: publish inside `app.events.transaction()`, subscribe in a feature's plugin. */
+    events: EventBus;
+    /** What features contribute to a member's export and deletion, and to the console's counts. */
+    registry: Registry;
   }
 }
 
@@ -72,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('events', new EventBus(database.db, app.log));
+  app.decorate('registry', new Registry());
+  subscribeAuditLog(app.events);
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

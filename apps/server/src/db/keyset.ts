@@ -13,3 +13,15 @@ export function afterOldestFirst(
   if (!after) return undefined;
   return or(gt(createdAt, after.createdAt), and(eq(createdAt, after.createdAt), gt(id, after.id)));
 }
+
+/**
+ * One page from a query that asked for `size + 1` rows: the first `size`, and the cursor (the last
+ * id shown) only when the extra row proved there is more.
+ */
+export function pageOf<T extends { id: string }>(
+  rows: T[],
+  size: number,
+): { documents: T[]; nextCursor: string | null } {
+  const documents = rows.slice(0, size);
+  return { documents, nextCursor: rows.length > size ? documents[documents.length - 1].id : null };
+}

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import type { DomainEventName, EventBus } from './events/index.ts';
 
 export interface AuditEntry {
   /** User id of the staff member, or 'cli' for operator commands. */
@@ -28,4 +29,22 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
     after: entry.after ?? null,
     note: entry.note ?? null,
   });
+}
+
+/** The domain events that are staff decisions: each is written to the audit log in its transaction. */
+const DECISIONS = [
+  'post.approved',
+  'post.rejected',
+  'post.unlisted',
+  'post.reports_dismissed',
+  'surname_submission.applied',
+  'surname_submission.rejected',
+  'publisher_request.decided',
+  'label.changed',
+  'user.blocked',
+] as const satisfies readonly DomainEventName[];
+
+/** The audit log as a subscriber: every decision event is recorded in the transaction that made it. */
+export function subscribeAuditLog(events: EventBus): void {
+  for (const name of DECISIONS) events.onTransaction(name, (payload, tx) => writeAudit(tx, payload.audit));
 }

@@ -1,0 +1,34 @@
+// The domain events features publish (ARCHITECTURE.md "Seams"). One entry per event: its name and
+// what a subscriber learns. Payloads carry ids and the few facts a subscriber needs (who to notify,
+// in which language), never whole documents. A staff decision carries `audit`, which the audit-log
+// subscriber writes in the same transaction.
+import type { AuditEntry } from '../audit.ts';
+
+/** What every staff decision carries for the audit log. */
+export interface Decision {
+  audit: AuditEntry;
+}
+
+export interface DomainEvents {
+  /** Staff approved a post (SPEC §4 Post status); the author may be told. */
+  'post.approved': Decision & { postId: string; creator: string };
+  /** Staff rejected a post, with the reason shown to its author. */
+  'post.rejected': Decision & { postId: string; creator: string; reason: string | null };
+  /** Staff unlisted a post (it leaves the feed; its images stop being served to others). */
+  'post.unlisted': Decision & { postId: string; creator: string };
+  /** Staff dismissed the open reports of a post without changing it. */
+  'post.reports_dismissed': Decision & { postId: string };
+  /** Staff applied a member's surname submission to the directory. */
+  'surname_submission.applied': Decision & { submissionId: string; surname: string; creator: string };
+  'surname_submission.rejected': Decision & { submissionId: string; surname: string; creator: string };
+  /** Staff approved or rejected a publisher application. */
+  'publisher_request.decided': Decision & { requestId: string; creator: string; approved: boolean };
+  /** A label was granted or revoked (staff console or operator CLI). */
+  'label.changed': Decision & { userId: string; labels: string[] };
+  /** A member was blocked or unblocked by the operator. */
+  'user.blocked': Decision & { userId: string; blocked: boolean };
+  /** A member deleted their account; `files` are the stored files that went with it. */
+  'account.deleted': { userId: string; files: string[] };
+}
+
+export type DomainEventName = keyof DomainEvents;
