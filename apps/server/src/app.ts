@@ -26,6 +26,7 @@ import { handleError } from './platform/error-handler.ts';
 import { errorBody } from './platform/errors.ts';
 import { EventBus } from './platform/events/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
+import { registerRateLimits } from './platform/rate-limit.ts';
 import { Registry } from './platform/registry.ts';
 import { registerStatic } from './platform/static.ts';
 
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  await registerRateLimits(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,0 +1,57 @@
+// Limits on writes a member can repeat (posts, comments, likes, reports, uploads, submissions),
+// counted by @fastify/rate-limit per member (per address for visitors). The limit runs as a
+// preHandler, after the route's guard and validation, so it counts the member, and a visitor still
+// learns 401 and a bad field 400 first. Login and signup keep their own counter
+// (platform/auth/rate-limit.ts): they count failures per email and address, which this plugin
+// cannot express. Counters live in this process (README: several processes multiply the limits).
+import rateLimit from '@fastify/rate-limit';
+import { ERROR_TYPES } from '@samaj/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getSessionUser } from './auth/index.ts';
+import { AppError } from './errors.ts';
+
+/** How often a member may repeat each kind of write (not in spec: generous for people, tight for scripts). */
+export const WRITE_LIMITS = {
+  post: { max: 30, timeWindow: 60 * 60 * 1000 },
+  comment: { max: 60, timeWindow: 10 * 60 * 1000 },
+  like: { max: 120, timeWindow: 60 * 1000 },
+  report: { max: 30, timeWindow: 60 * 60 * 1000 },
+  upload: { max: 30, timeWindow: 60 * 60 * 1000 },
+  submission: { max: 20, timeWindow: 60 * 60 * 1000 },
+} as const;
+
+export type WriteKind = keyof typeof WRITE_LIMITS;
+
+export const MSG_RATE_LIMITED =
+  'Rate limit for the current endpoint has been exceeded. Please try again after some time.';
+
+async function memberOrAddress(request: FastifyRequest): Promise<string> {
+  const me = await getSessionUser(request);
+  return me ? `member:${me.id}` : `ip:${request.ip}`;
+}
+
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: memberOrAddress,
+    errorResponseBuilder: () => new AppError(429, ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED, MSG_RATE_LIMITED),
+  });
+}
+
+/**
+ * Route options for a limited write: `app.post(url, { ...writeLimit('comment'), preValidation, schema })`.
+ * Each kind is its own bucket (a member's likes do not use up their comments).
+ */
+export function writeLimit(kind: WriteKind) {
+  const { max, timeWindow } = WRITE_LIMITS[kind];
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow,
+        keyGenerator: async (request: FastifyRequest) => `${kind}:${await memberOrAddress(request)}`,
+      },
+    },
+  };
+}
