@@ -6,4 +6,5 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './posts.ts';
 export * from './publisher.ts';
+export * from './slides.ts';
 export * from './surnames.ts';
