@@ -1,6 +1,7 @@
 import { uniqueId } from '@samaj/core';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf } from './check.ts';
 import { post } from './posts.ts';
 
 export const COMMENT_TYPES = ['comment', 'like'] as const;
@@ -26,6 +27,6 @@ export const comment = pgTable(
     index('comment_post_type_id_idx').on(t.post, t.type, t.id),
     // One like per member and post, even when two requests race.
     uniqueIndex('comment_one_like_per_member').on(t.post, t.creator).where(sql`${t.type} = 'like'`),
-    check('comment_type_check', sql`${t.type} in ('comment', 'like')`),
+    check('comment_type_check', oneOf(t.type, COMMENT_TYPES)),
   ],
 );

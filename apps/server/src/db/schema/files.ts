@@ -1,9 +1,10 @@
 import { uniqueId } from '@samaj/core';
-import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { oneOf } from './check.ts';
 
-export const FILE_KINDS = ['profile', 'post', 'event'] as const;
+/** What a stored image is for; 'slide' is a carousel image staff uploaded. */
+export const FILE_KINDS = ['profile', 'post', 'event', 'slide'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /**
@@ -28,8 +29,5 @@ export const file = pgTable(
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('file_owner_idx').on(t.owner),
-    check('file_kind_check', sql`${t.kind} in ('profile', 'post', 'event')`),
-  ],
+  (t) => [index('file_owner_idx').on(t.owner), check('file_kind_check', oneOf(t.kind, FILE_KINDS))],
 );

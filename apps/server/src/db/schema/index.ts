@@ -9,4 +9,5 @@ export * from './matrimony.ts';
 export * from './posts.ts';
 export * from './publisher.ts';
 export * from './push.ts';
+export * from './slides.ts';
 export * from './surnames.ts';

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { GENDERS, type Gender } from '@samaj/core';
 import { check, index, pgTable, real, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { oneOf } from './check.ts';
 
 /**
  * A member's matrimony listing; id = the member's user id (SPEC §3). New profiles wait for staff
@@ -13,7 +14,7 @@ export const matrimonyProfile = pgTable(
     dp: text('dp'),
     /** ISO date, YYYY-MM-DD. */
     dob: text('dob').notNull(),
-    gender: text('gender').$type<'Male' | 'Female'>().notNull(),
+    gender: text('gender').$type<Gender>().notNull(),
     description: text('description').notNull(),
     number: text('number').notNull(),
     address: text('address').notNull(),
@@ -36,7 +37,7 @@ export const matrimonyProfile = pgTable(
   },
   (t) => [
     index('matrimony_profile_status_gender_idx').on(t.status, t.gender),
-    check('matrimony_profile_gender_check', sql`${t.gender} in ('Male', 'Female')`),
+    check('matrimony_profile_gender_check', oneOf(t.gender, GENDERS)),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { uniqueId } from '@samaj/core';
-import { sql } from 'drizzle-orm';
+import { POST_STATUSES, type PostStatus, uniqueId } from '@samaj/core';
 import { check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
-export const POST_STATUSES = ['approved', 'requested', 'rejected', 'unlisted'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+import { oneOf } from './check.ts';
+
+export type { PostStatus };
 
 /** A feed post. New posts wait for review ('requested'), SPEC §4. */
 export const post = pgTable(
@@ -28,7 +28,7 @@ export const post = pgTable(
     // Keyset pages of the feed (status = approved, id < cursor order by id desc) and of a profile.
     index('post_status_id_idx').on(t.status, t.id.desc()),
     index('post_creator_id_idx').on(t.creator, t.id.desc()),
-    check('post_status_check', sql`${t.status} in ('approved', 'requested', 'rejected', 'unlisted')`),
+    check('post_status_check', oneOf(t.status, POST_STATUSES)),
   ],
 );
 

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { PUBLISHER_REQUEST_STATUSES, type PublisherRequestStatus } from '@samaj/core';
 import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const PUBLISHER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type PublisherRequestStatus = (typeof PUBLISHER_REQUEST_STATUSES)[number];
+import { oneOf } from './check.ts';
 
 /** A member's application to publish community news; id = the member's user id (one each). */
 export const publisherRequest = pgTable(
@@ -20,6 +19,6 @@ export const publisherRequest = pgTable(
   },
   (t) => [
     index('publisher_request_status_created_idx').on(t.status, t.createdAt),
-    check('publisher_request_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('publisher_request_status_check', oneOf(t.status, PUBLISHER_REQUEST_STATUSES)),
   ],
 );

@@ -1,6 +1,6 @@
-import { uniqueId } from '@samaj/core';
-import { sql } from 'drizzle-orm';
+import { SUBMISSION_STATUSES, type SubmissionStatus, uniqueId } from '@samaj/core';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './check.ts';
 
 /*
  * Naming: TypeScript keys use the spec's field names (name_guj, user_count, ...) so a row is already
@@ -26,9 +26,6 @@ export const surname = pgTable('surname', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const SURNAME_SUBMISSION_STATUSES = ['pending', 'applied', 'rejected'] as const;
-export type SurnameSubmissionStatus = (typeof SURNAME_SUBMISSION_STATUSES)[number];
-
 /** A member's proposed details for a surname, reviewed by staff before they are published. */
 export const surnameSubmission = pgTable(
   'surname_submission',
@@ -43,7 +40,7 @@ export const surnameSubmission = pgTable(
     description: text('description').notNull().default(''),
     gam: text('gam').notNull().default(''),
     kuldevta: text('kuldevta').notNull().default(''),
-    status: text('status').$type<SurnameSubmissionStatus>().notNull().default('pending'),
+    status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewNote: text('review_note'),
@@ -52,6 +49,6 @@ export const surnameSubmission = pgTable(
   (t) => [
     index('surname_submission_status_created_idx').on(t.status, t.createdAt),
     index('surname_submission_creator_idx').on(t.creator),
-    check('surname_submission_status_check', sql`${t.status} in ('pending', 'applied', 'rejected')`),
+    check('surname_submission_status_check', oneOf(t.status, SUBMISSION_STATUSES)),
   ],
 );
