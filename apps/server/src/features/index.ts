@@ -9,6 +9,7 @@ import moderation from './moderation/routes.ts';
 import posts from './posts/routes.ts';
 import publicConfig from './public-config/routes.ts';
 import publisher from './publisher/routes.ts';
+import slides from './slides/routes.ts';
 import surnames from './surnames/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: plugins come with their own option types
@@ -22,4 +23,5 @@ export const features: FastifyPluginAsync<any>[] = [
   surnames,
   moderation,
   publisher,
+  slides,
 ];

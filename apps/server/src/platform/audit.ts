@@ -42,6 +42,7 @@ const DECISIONS = [
   'publisher_request.decided',
   'label.changed',
   'user.blocked',
+  'slide.changed',
 ] as const satisfies readonly DomainEventName[];
 
 /** The audit log as a subscriber: every decision event is recorded in the transaction that made it. */

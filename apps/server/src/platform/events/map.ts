@@ -27,6 +27,8 @@ export interface DomainEvents {
   'label.changed': Decision & { userId: string; labels: string[] };
   /** A member was blocked or unblocked by the operator. */
   'user.blocked': Decision & { userId: string; blocked: boolean };
+  /** Staff saved or cleared a slide of the tools-home carousel. */
+  'slide.changed': Decision & { position: number };
   /** A member deleted their account; `files` are the stored files that went with it. */
   'account.deleted': { userId: string; files: string[] };
 }
