@@ -25,3 +25,16 @@ export const GUARD_ERRORS = [401, 403] as const;
 
 /** 204: nothing in the body. */
 export const noContent = z.null().describe('No content');
+
+/** core's UserSummary: a member beside what they wrote (db/author.ts builds it). */
+export const userSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  dp: z.string(),
+  labels: z.array(z.string()),
+});
+
+/** core's Page<T>: `{ documents, nextCursor }`. */
+export function pageResponse<T extends z.ZodType>(item: T) {
+  return z.object({ documents: z.array(item), nextCursor: z.string().nullable() });
+}

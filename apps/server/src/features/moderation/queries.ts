@@ -1,15 +1,7 @@
 // What the staff console reads and decides. Every list is a keyset page on an index:
 // the post queue on post_status_id_idx (status, id), the reports queue on the report table's
 // (post, reporter) unique index, the audit log on its primary key (ids are time-ordered).
-import type {
-  AuditView,
-  Page,
-  PostDecision,
-  QueuedPost,
-  ReportEntry,
-  ReportedPost,
-  StaffSummary,
-} from '@samaj/core';
+import type { AuditView, Page, PostDecision, QueuedPost, ReportEntry, ReportedPost } from '@samaj/core';
 import {
   and,
   asc,
@@ -24,44 +16,30 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type AuthorFields, authorColumns, authorSummary } from '../../db/author.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  auditLog,
-  type PostStatus,
-  post,
-  postReport,
-  publisherRequest,
-  surnameSubmission,
-  user,
-} from '../../db/schema/index.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { pageOf } from '../../db/keyset.ts';
+import { auditLog, type PostStatus, post, postReport, user } from '../../db/schema/index.ts';
 
 /** Not in spec: how many items a page of a staff queue holds. */
 export const STAFF_PAGE_SIZE = 20;
 /** Not in spec: how many audit entries a page holds. */
 export const AUDIT_PAGE_SIZE = 50;
 
-function pageOf<T extends { id: string }>(rows: T[], size: number): Page<T> {
-  const documents = rows.slice(0, size);
-  return { documents, nextCursor: rows.length > size ? documents[documents.length - 1].id : null };
+/** Posts waiting for review (the console's count). */
+export async function countWaitingPosts(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(post).where(eq(post.status, 'requested'));
+  return Number(row.n);
 }
 
-export async function waitingCounts(db: Database): Promise<StaffSummary> {
-  const [[posts], [reports], [publishers], [surnames]] = await Promise.all([
-    db.select({ n: count() }).from(post).where(eq(post.status, 'requested')),
-    db
-      .select({ n: countDistinct(postReport.post) })
-      .from(postReport)
-      .where(isNull(postReport.resolvedAt)),
-    db.select({ n: count() }).from(publisherRequest).where(eq(publisherRequest.status, 'pending')),
-    db.select({ n: count() }).from(surnameSubmission).where(eq(surnameSubmission.status, 'pending')),
-  ]);
-  return {
-    posts: Number(posts.n),
-    reports: Number(reports.n),
-    publisherRequests: Number(publishers.n),
-    surnameSubmissions: Number(surnames.n),
-  };
+/** Posts with at least one open report (the console's count). */
+export async function countReportedPosts(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(postReport.post) })
+    .from(postReport)
+    .where(isNull(postReport.resolvedAt));
+  return Number(row.n);
 }
 
 const postColumns = {
@@ -72,19 +50,11 @@ const postColumns = {
   status: post.status,
   rejectionReason: post.rejectionReason,
   createdAt: post.createdAt,
-  name: user.name,
-  dp: user.dp,
-  labels: user.labels,
+  ...authorColumns,
 };
 
 /** A queued post as read from the database (dates as Date, the author possibly gone). */
-type PostRow = Omit<QueuedPost, 'createdAt' | 'user'> & {
-  creator: string;
-  createdAt: Date;
-  name: string | null;
-  dp: string | null;
-  labels: string[] | null;
-};
+type PostRow = Omit<QueuedPost, 'createdAt' | 'user'> & AuthorFields & { creator: string; createdAt: Date };
 
 function toQueuedPost(row: PostRow): QueuedPost {
   return {
@@ -94,7 +64,7 @@ function toQueuedPost(row: PostRow): QueuedPost {
     status: row.status,
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
-    user: { id: row.creator, name: row.name ?? '', dp: row.dp || 'newuser', labels: row.labels ?? [] },
+    user: authorSummary(row.creator, row),
   };
 }
 
@@ -120,10 +90,13 @@ export interface PostState {
   openReports: number;
 }
 
-/** The post's state, locked until the transaction ends, so before/after in the audit are exact. */
-async function lockPost(tx: Executor, id: string): Promise<PostState | null> {
+/**
+ * The post's state (and author), locked until the transaction ends, so before/after in the audit
+ * are exact.
+ */
+async function lockPost(tx: Executor, id: string): Promise<{ state: PostState; creator: string } | null> {
   const [row] = await tx
-    .select({ status: post.status, rejectionReason: post.rejectionReason })
+    .select({ status: post.status, rejectionReason: post.rejectionReason, creator: post.creator })
     .from(post)
     .where(eq(post.id, id))
     .for('update');
@@ -132,7 +105,8 @@ async function lockPost(tx: Executor, id: string): Promise<PostState | null> {
     .select({ n: count() })
     .from(postReport)
     .where(and(eq(postReport.post, id), isNull(postReport.resolvedAt)));
-  return { ...row, openReports: Number(open.n) };
+  const { creator, ...state } = row;
+  return { state: { ...state, openReports: Number(open.n) }, creator };
 }
 
 async function resolveReports(tx: Executor, id: string, actor: string, resolution: string): Promise<number> {
@@ -151,17 +125,19 @@ const DECISION_ACTIONS: Record<PostDecision, string> = {
 };
 
 /**
- * Sets a post's status. The reason is kept only with a rejection (the author sees it under
+ * Sets a post's status and publishes the decision (`post.approved`, `post.rejected` or
+ * `post.unlisted`, audited). The reason is kept only with a rejection (the author sees it under
  * 'Not Approved'); it goes to the audit note in every case. A post taken out of the feed has
  * nothing left for its open reports to ask for, so they are resolved with it.
  */
 export async function decidePost(
-  db: Database,
+  app: FastifyInstance,
   input: { id: string; actor: string; status: PostDecision; reason: string | null },
 ): Promise<PostState | null> {
-  return db.transaction(async (tx) => {
-    const before = await lockPost(tx, input.id);
-    if (!before) return null;
+  return app.events.transaction(async (tx) => {
+    const locked = await lockPost(tx, input.id);
+    if (!locked) return null;
+    const { state: before, creator } = locked;
     const rejectionReason = input.status === 'rejected' ? input.reason : null;
     await tx.update(post).set({ status: input.status, rejectionReason }).where(eq(post.id, input.id));
     const resolved =
@@ -171,7 +147,7 @@ export async function decidePost(
       rejectionReason,
       openReports: before.openReports - resolved,
     };
-    await writeAudit(tx, {
+    const audit = {
       actor: input.actor,
       action: DECISION_ACTIONS[input.status],
       entity: 'post',
@@ -179,7 +155,13 @@ export async function decidePost(
       before,
       after,
       note: input.reason,
-    });
+    };
+    const event = { postId: input.id, creator, audit };
+    if (input.status === 'rejected') {
+      await app.events.publish(tx, 'post.rejected', { ...event, reason: rejectionReason });
+    } else {
+      await app.events.publish(tx, input.status === 'approved' ? 'post.approved' : 'post.unlisted', event);
+    }
     return after;
   });
 }
@@ -232,12 +214,13 @@ export class NothingToResolve extends Error {}
  * it out of the feed. Null when the post does not exist; NothingToResolve when no report is open.
  */
 export async function resolvePostReports(
-  db: Database,
+  app: FastifyInstance,
   input: { id: string; actor: string; outcome: 'dismissed' | 'unlisted' },
 ): Promise<PostState | null> {
-  return db.transaction(async (tx) => {
-    const before = await lockPost(tx, input.id);
-    if (!before) return null;
+  return app.events.transaction(async (tx) => {
+    const locked = await lockPost(tx, input.id);
+    if (!locked) return null;
+    const { state: before, creator } = locked;
     if (before.openReports === 0) throw new NothingToResolve();
     if (input.outcome === 'unlisted') {
       await tx.update(post).set({ status: 'unlisted' }).where(eq(post.id, input.id));
@@ -248,7 +231,7 @@ export async function resolvePostReports(
       rejectionReason: before.rejectionReason,
       openReports: 0,
     };
-    await writeAudit(tx, {
+    const audit = {
       actor: input.actor,
       action: input.outcome === 'unlisted' ? 'post.unlist' : 'post.dismiss_reports',
       entity: 'post',
@@ -256,7 +239,12 @@ export async function resolvePostReports(
       before,
       after,
       note: `${before.openReports} report(s) ${input.outcome}`,
-    });
+    };
+    if (input.outcome === 'unlisted') {
+      await app.events.publish(tx, 'post.unlisted', { postId: input.id, creator, audit });
+    } else {
+      await app.events.publish(tx, 'post.reports_dismissed', { postId: input.id, audit });
+    }
     return after;
   });
 }

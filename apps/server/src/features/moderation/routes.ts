@@ -1,29 +1,32 @@
 // The staff console's API (issue 5, "Staff"): the post queue, the reports queue, the counts of
 // what waits and the audit log. Every route belongs to Admins only; the check runs before the
 // input is validated, so a visitor learns 401 and a member 403 whatever they send.
-import { POST_STATUSES, postDecisionSchema } from '@samaj/core';
-import type { FastifyRequest } from 'fastify';
+import {
+  type AuditView,
+  POST_STATUSES,
+  postDecisionSchema,
+  type QueuedPost,
+  type ReportedPost,
+  type StaffSummary,
+} from '@samaj/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireLabel } from '../../platform/auth/index.ts';
+import { requireAdmin, requireUser } from '../../platform/auth/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import { errors, GUARD_ERRORS, pageResponse, userSummary } from '../../platform/responses.ts';
 import {
   auditPage,
+  countReportedPosts,
+  countWaitingPosts,
   decidePost,
   NothingToResolve,
   postQueue,
   reportsQueue,
   resolvePostReports,
-  waitingCounts,
 } from './queries.ts';
 
 export const MSG_POST_NOT_FOUND = 'Post with the requested ID could not be found.';
 export const MSG_NO_OPEN_REPORTS = 'This post has no open reports.';
-
-/** Staff only: 401 for visitors, 403 `user_forbidden` for members without the Admin label. */
-export async function adminOnly(request: FastifyRequest): Promise<void> {
-  await requireLabel(request, 'Admin');
-}
 
 const id = z.string().min(1).max(64);
 const idParams = z.object({ id });
@@ -38,21 +41,91 @@ const auditQuery = cursorQuery.extend({
   action: filterText,
 });
 
+// Every feature registers its own count (app.registry); a count added later passes through too.
+const summaryResponse = z
+  .object({
+    posts: z.number(),
+    reports: z.number(),
+    publisherRequests: z.number(),
+    surnameSubmissions: z.number(),
+  })
+  .catchall(z.number()) satisfies z.ZodType<StaffSummary>;
+
+const queuedPost = z.object({
+  id: z.string(),
+  description: z.string(),
+  file: z.string().nullable(),
+  status: z.string(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  user: userSummary,
+}) satisfies z.ZodType<QueuedPost>;
+
+const reportedPost = z.object({
+  id: z.string(),
+  post: queuedPost.nullable(),
+  reporterCount: z.number(),
+  lastReportedAt: z.string(),
+  reports: z.array(z.object({ reporter: z.string(), reason: z.string(), createdAt: z.string() })),
+}) satisfies z.ZodType<ReportedPost>;
+
+const postState = z.object({
+  id: z.string(),
+  status: z.string(),
+  rejectionReason: z.string().nullable(),
+  openReports: z.number(),
+});
+
+const auditEntry = z.object({
+  id: z.string(),
+  actor: z.string(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<AuditView>;
+
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = { preValidation: adminOnly };
+  const staff = { preValidation: requireAdmin };
   const tags = ['admin'];
+
+  // The staff queues over posts are this feature's; the other features register their own counts.
+  app.registry.addWaitingCount({ name: 'posts', count: countWaitingPosts });
+  app.registry.addWaitingCount({ name: 'reports', count: countReportedPosts });
 
   app.get(
     '/api/admin/summary',
-    { ...staff, schema: { tags, summary: 'Counts of what waits for staff' } },
-    async () => waitingCounts(app.db),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Counts of what waits for staff',
+        response: { 200: summaryResponse, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async () => {
+      const counts = await Promise.all(
+        app.registry.waitingCounts.map(async (entry) => [entry.name, await entry.count(app.db)] as const),
+      );
+      const summary: StaffSummary = { posts: 0, reports: 0, publisherRequests: 0, surnameSubmissions: 0 };
+      return { ...summary, ...Object.fromEntries(counts) };
+    },
   );
 
   app.get(
     '/api/admin/posts',
     {
       ...staff,
-      schema: { tags, summary: 'Posts in one status, oldest first (Admin)', querystring: queueQuery },
+      schema: {
+        tags,
+        summary: 'Posts in one status, oldest first (Admin)',
+        querystring: queueQuery,
+        response: { 200: pageResponse(queuedPost), ...errors(400, ...GUARD_ERRORS) },
+      },
     },
     async (request) => postQueue(app.db, request.query.status, request.query.cursor),
   );
@@ -66,14 +139,15 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve, reject or unlist a post (Admin)',
         params: idParams,
         body: postDecisionSchema,
+        response: { 200: postState, ...errors(400, ...GUARD_ERRORS, 404) },
       },
     },
     async (request) => {
-      const admin = await requireLabel(request, 'Admin');
+      const me = await requireUser(request);
       const { status, reason } = request.body;
-      const after = await decidePost(app.db, {
+      const after = await decidePost(app, {
         id: request.params.id,
-        actor: admin.id,
+        actor: me.id,
         status,
         reason: reason || null,
       });
@@ -84,7 +158,15 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/reports',
-    { ...staff, schema: { tags, summary: 'Posts with open reports (Admin)', querystring: cursorQuery } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Posts with open reports (Admin)',
+        querystring: cursorQuery,
+        response: { 200: pageResponse(reportedPost), ...errors(400, ...GUARD_ERRORS) },
+      },
+    },
     async (request) => reportsQueue(app.db, request.query.cursor),
   );
 
@@ -101,13 +183,14 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
               ? 'Close every open report of a post, leaving the post as it is (Admin)'
               : 'Take a reported post out of the feed and close its reports (Admin)',
           params: postIdParams,
+          response: { 200: postState, ...errors(400, ...GUARD_ERRORS, 404) },
         },
       },
       async (request) => {
-        const admin = await requireLabel(request, 'Admin');
+        const me = await requireUser(request);
         const postId = request.params.postId;
         try {
-          const after = await resolvePostReports(app.db, { id: postId, actor: admin.id, outcome });
+          const after = await resolvePostReports(app, { id: postId, actor: me.id, outcome });
           if (!after) throw notFound(MSG_POST_NOT_FOUND);
           return { id: postId, ...after };
         } catch (error) {
@@ -121,7 +204,15 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/audit',
-    { ...staff, schema: { tags, summary: 'Staff decisions, newest first (Admin)', querystring: auditQuery } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Staff decisions, newest first (Admin)',
+        querystring: auditQuery,
+        response: { 200: pageResponse(auditEntry), ...errors(400, ...GUARD_ERRORS) },
+      },
+    },
     async (request) => auditPage(app.db, request.query),
   );
 };

@@ -7,11 +7,12 @@ import type {
   PublisherRequestStatus,
   PublisherRequestView,
 } from '@samaj/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { afterOldestFirst } from '../../db/keyset.ts';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { authorColumns, authorSummary } from '../../db/author.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
 import { publisherRequest, user } from '../../db/schema/index.ts';
-import { writeAudit } from '../../platform/audit.ts';
 
 /** Not in spec: page size of the staff list of applications. */
 export const PUBLISHER_PAGE_SIZE = 20;
@@ -31,7 +32,7 @@ export function requestView(row: Row): PublisherRequestView {
   };
 }
 
-export async function findRequest(db: Database, id: string): Promise<Row | null> {
+export async function findRequest(db: Executor, id: string): Promise<Row | null> {
   const [row] = await db.select().from(publisherRequest).where(eq(publisherRequest.id, id)).limit(1);
   return row ?? null;
 }
@@ -73,7 +74,7 @@ export async function listRequests(
 ): Promise<Page<ApplicantView>> {
   const after = cursor ? await findRequest(db, cursor) : null;
   const rows = await db
-    .select({ request: publisherRequest, name: user.name, dp: user.dp, labels: user.labels })
+    .select({ request: publisherRequest, ...authorColumns })
     .from(publisherRequest)
     .leftJoin(user, eq(user.id, publisherRequest.creator))
     .where(
@@ -84,25 +85,48 @@ export async function listRequests(
     )
     .orderBy(asc(publisherRequest.createdAt), asc(publisherRequest.id))
     .limit(PUBLISHER_PAGE_SIZE + 1);
-  const documents = rows.slice(0, PUBLISHER_PAGE_SIZE).map((r) => ({
-    ...requestView(r.request),
-    user: { id: r.request.creator, name: r.name ?? '', dp: r.dp || 'newuser', labels: r.labels ?? [] },
-  }));
-  const nextCursor = rows.length > PUBLISHER_PAGE_SIZE ? documents[documents.length - 1].id : null;
-  return { documents, nextCursor };
+  return pageOf(
+    rows.map(({ request, ...author }) => ({
+      ...requestView(request),
+      user: authorSummary(request.creator, author),
+    })),
+    PUBLISHER_PAGE_SIZE,
+  );
+}
+
+/** Applications waiting for staff (the console's count). */
+export async function countPending(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(publisherRequest)
+    .where(eq(publisherRequest.status, 'pending'));
+  return Number(row.n);
+}
+
+/** The member's application, as their data export shows it (null when they never applied). */
+export async function exportRequest(db: Executor, memberId: string): Promise<Row | null> {
+  const [row] = await db.select().from(publisherRequest).where(eq(publisherRequest.creator, memberId));
+  return row ?? null;
+}
+
+/** Account deletion: the member's application goes with them (no files). */
+export async function eraseRequest(tx: Transaction, memberId: string): Promise<string[]> {
+  await tx.delete(publisherRequest).where(eq(publisherRequest.creator, memberId));
+  return [];
 }
 
 export class AlreadyDecided extends Error {}
 
 /**
- * Approves or rejects a pending application, with its audit entry; approval also gives the
- * member the Publisher label (and records that grant). Null when there is no such application.
+ * Approves or rejects a pending application (`publisher_request.decided`, audited); approval also
+ * gives the member the Publisher label (`label.changed`, audited too). Null when there is no such
+ * application.
  */
 export async function decideRequest(
-  db: Database,
+  app: FastifyInstance,
   input: { id: string; actor: string; decision: 'approved' | 'rejected'; note?: string | null },
 ): Promise<Row | null> {
-  return db.transaction(async (tx) => {
+  return app.events.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(publisherRequest)
@@ -115,14 +139,19 @@ export async function decideRequest(
       .set({ status: input.decision, reviewedBy: input.actor, reviewedAt: new Date() })
       .where(eq(publisherRequest.id, input.id))
       .returning();
-    await writeAudit(tx, {
-      actor: input.actor,
-      action: input.decision === 'approved' ? 'publisher_request.approve' : 'publisher_request.reject',
-      entity: 'publisher_request',
-      entityId: input.id,
-      before: { status: before.status },
-      after: { status: after.status },
-      note: input.note ?? null,
+    await app.events.publish(tx, 'publisher_request.decided', {
+      requestId: input.id,
+      creator: before.creator,
+      approved: input.decision === 'approved',
+      audit: {
+        actor: input.actor,
+        action: input.decision === 'approved' ? 'publisher_request.approve' : 'publisher_request.reject',
+        entity: 'publisher_request',
+        entityId: input.id,
+        before: { status: before.status },
+        after: { status: after.status },
+        note: input.note ?? null,
+      },
     });
     if (input.decision === 'approved') {
       const [member] = await tx
@@ -136,14 +165,18 @@ export async function decideRequest(
           .update(user)
           .set({ labels: sql`array_append(${user.labels}, 'Publisher')` })
           .where(eq(user.id, before.creator));
-        await writeAudit(tx, {
-          actor: input.actor,
-          action: 'label.grant',
-          entity: 'user',
-          entityId: before.creator,
-          before: { labels: member.labels },
-          after: { labels },
-          note: 'Publisher application approved',
+        await app.events.publish(tx, 'label.changed', {
+          userId: before.creator,
+          labels,
+          audit: {
+            actor: input.actor,
+            action: 'label.grant',
+            entity: 'user',
+            entityId: before.creator,
+            before: { labels: member.labels },
+            after: { labels },
+            note: 'Publisher application approved',
+          },
         });
       }
     }

@@ -1,15 +1,26 @@
 // The publisher program (SPEC §2 Publisher application, §7 Publisher request): a member applies
 // once; staff approve (which grants the Publisher label, so the member's posts are public at once)
 // or reject. A rejected member may apply again; a pending or approved application answers 409.
-import { hasLabel, PUBLISHER_REQUEST_STATUSES, publisherRequestSchema } from '@samaj/core';
-import type { FastifyRequest } from 'fastify';
+import {
+  type ApplicantView,
+  hasLabel,
+  MODERATION_REASON_MAX,
+  PUBLISHER_REQUEST_STATUSES,
+  type PublisherRequestView,
+  publisherRequestSchema,
+} from '@samaj/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireLabel, requireUser } from '../../platform/auth/index.ts';
+import { requireAdmin, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { writeLimit } from '../../platform/rate-limit.ts';
+import { errors, GUARD_ERRORS, pageResponse, userSummary } from '../../platform/responses.ts';
 import {
   AlreadyDecided,
+  countPending,
   decideRequest,
+  eraseRequest,
+  exportRequest,
   findRequest,
   listRequests,
   requestView,
@@ -21,27 +32,43 @@ export const MSG_ALREADY_APPLIED = 'You have already applied to become a publish
 export const MSG_ALREADY_PUBLISHER = 'You are already a publisher.';
 export const MSG_ALREADY_DECIDED = 'This application has already been reviewed.';
 
-async function memberOnly(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-}
-
-async function adminOnly(request: FastifyRequest): Promise<void> {
-  await requireLabel(request, 'Admin');
-}
-
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const listQuery = z.object({
   status: z.enum(PUBLISHER_REQUEST_STATUSES).default('pending'),
   cursor: z.string().min(1).max(64).optional(),
 });
-const rejectBody = z.object({ note: z.string().trim().max(500).nullish() }).nullish();
+const rejectBody = z.object({ note: z.string().trim().max(MODERATION_REASON_MAX).nullish() }).nullish();
+
+const requestResponse = z.object({
+  id: z.string(),
+  creator: z.string(),
+  occupation: z.string(),
+  whatsapp: z.string(),
+  reason: z.string(),
+  status: z.enum(PUBLISHER_REQUEST_STATUSES),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<PublisherRequestView>;
+const applicantResponse = requestResponse.extend({ user: userSummary }) satisfies z.ZodType<ApplicantView>;
 
 const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['publisher'];
+  const member = { preValidation: requireMember };
+  const admin = { preValidation: requireAdmin };
+
+  app.registry.addWaitingCount({ name: 'publisherRequests', count: countPending });
+  app.registry.addMemberData({ name: 'publisherRequest', export: exportRequest, erase: eraseRequest });
 
   app.get(
     '/api/publisher-request',
-    { preValidation: memberOnly, schema: { tags, summary: "The member's own application (404 when none)" } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's own application (404 when none)",
+        response: { 200: requestResponse, ...errors(...GUARD_ERRORS, 404) },
+      },
+    },
     async (request) => {
       const me = await requireUser(request);
       const row = await findRequest(app.db, me.id);
@@ -53,8 +80,14 @@ const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/publisher-request',
     {
-      preValidation: memberOnly,
-      schema: { tags, summary: 'Apply to become a publisher', body: publisherRequestSchema },
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Apply to become a publisher',
+        body: publisherRequestSchema,
+        response: { 201: requestResponse, ...errors(400, ...GUARD_ERRORS, 409, 429) },
+      },
     },
     async (request, reply) => {
       const me = await requireUser(request);
@@ -68,11 +101,12 @@ const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/publisher-requests',
     {
-      preValidation: adminOnly,
+      ...admin,
       schema: {
         tags: [...tags, 'admin'],
         summary: 'Applications in one status, oldest first (Admin)',
         querystring: listQuery,
+        response: { 200: pageResponse(applicantResponse), ...errors(400, ...GUARD_ERRORS) },
       },
     },
     async (request) => listRequests(app.db, request.query.status, request.query.cursor),
@@ -82,7 +116,7 @@ const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/publisher-requests/:id/${decision === 'approved' ? 'approve' : 'reject'}`,
       {
-        preValidation: adminOnly,
+        ...admin,
         schema: {
           tags: [...tags, 'admin'],
           summary:
@@ -91,13 +125,14 @@ const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
               : 'Reject an application (Admin)',
           params: idParams,
           ...(decision === 'rejected' ? { body: rejectBody } : {}),
+          response: { 200: requestResponse, ...errors(400, ...GUARD_ERRORS, 404, 409) },
         },
       },
       async (request) => {
-        const admin = await requireLabel(request, 'Admin');
+        const me = await requireUser(request);
         const note = (request.body as z.infer<typeof rejectBody>)?.note || null;
         try {
-          const row = await decideRequest(app.db, { id: request.params.id, actor: admin.id, decision, note });
+          const row = await decideRequest(app, { id: request.params.id, actor: me.id, decision, note });
           if (!row) throw notFound(MSG_NO_APPLICATION);
           return requestView(row);
         } catch (error) {

@@ -1,11 +1,11 @@
 // Reads and writes of the surname directory. Every list is a keyset page served by an index:
 // surnames by primary key, submissions by (status, created_at) or creator.
 import type { Page } from '@samaj/core';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { afterOldestFirst } from '../../db/keyset.ts';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
-import { writeAudit } from '../../platform/audit.ts';
 
 export type SurnameRow = typeof surname.$inferSelect;
 export type SubmissionRow = typeof surnameSubmission.$inferSelect;
@@ -27,9 +27,7 @@ export async function listSurnames(
     .where(cursor ? gt(surname.id, cursor) : undefined)
     .orderBy(asc(surname.id))
     .limit(limit + 1);
-  const more = rows.length > limit;
-  const documents = more ? rows.slice(0, limit) : rows;
-  return { documents, nextCursor: more ? documents[documents.length - 1].id : null };
+  return pageOf(rows, limit);
 }
 
 export async function findSurname(db: Executor, name: string): Promise<SurnameRow | undefined> {
@@ -106,9 +104,7 @@ export async function listForReview(
     )
     .orderBy(asc(surnameSubmission.createdAt), asc(surnameSubmission.id))
     .limit(limit + 1);
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const documents = page.map(({ submission, current }) => ({
+  const documents = rows.map(({ submission, current }) => ({
     ...submission,
     current: {
       name: current.name,
@@ -120,17 +116,38 @@ export async function listForReview(
       updatedAt: current.updatedAt,
     },
   }));
-  return { documents, nextCursor: more ? page[page.length - 1].submission.id : null };
+  return pageOf(documents, limit);
+}
+
+/** Submissions waiting for staff (the console's count). */
+export async function countWaiting(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(surnameSubmission)
+    .where(eq(surnameSubmission.status, 'pending'));
+  return Number(row.n);
+}
+
+/** The member's submissions, as their data export shows them. */
+export async function exportSubmissions(db: Executor, memberId: string): Promise<SubmissionRow[]> {
+  return db.select().from(surnameSubmission).where(eq(surnameSubmission.creator, memberId));
+}
+
+/** Account deletion: the member's submissions go with them (no files). */
+export async function eraseSubmissions(tx: Transaction, memberId: string): Promise<string[]> {
+  await tx.delete(surnameSubmission).where(eq(surnameSubmission.creator, memberId));
+  return [];
 }
 
 export class ReviewConflict extends Error {}
 
 /**
  * Decides one pending submission. The status flip is guarded by `status = 'pending'` so two staff
- * members deciding at once cannot both win; the surname change and the audit entry commit with it.
+ * members deciding at once cannot both win; the surname change and the decision's event
+ * (`surname_submission.applied` / `.rejected`, audited) commit with it.
  */
 export async function decideSubmission(
-  db: Database,
+  app: FastifyInstance,
   input: {
     id: string;
     actor: string;
@@ -140,7 +157,7 @@ export async function decideSubmission(
     note?: string | null;
   },
 ): Promise<{ submission: SubmissionRow; surname: SurnameRow } | null> {
-  return db.transaction(async (tx) => {
+  return app.events.transaction(async (tx) => {
     const [submission] = await tx
       .update(surnameSubmission)
       .set({
@@ -174,22 +191,28 @@ export async function decideSubmission(
         .where(eq(surname.id, submission.surname))
         .returning();
     }
-    await writeAudit(tx, {
-      actor: input.actor,
-      action: input.decision === 'applied' ? 'surname_submission.apply' : 'surname_submission.reject',
-      entity: 'surname',
-      entityId: submission.surname,
-      before: {
-        submission: submission.id,
-        status: 'pending',
-        ...pick(before),
+    const event = input.decision === 'applied' ? 'surname_submission.applied' : 'surname_submission.rejected';
+    await app.events.publish(tx, event, {
+      submissionId: submission.id,
+      surname: submission.surname,
+      creator: submission.creator,
+      audit: {
+        actor: input.actor,
+        action: input.decision === 'applied' ? 'surname_submission.apply' : 'surname_submission.reject',
+        entity: 'surname',
+        entityId: submission.surname,
+        before: {
+          submission: submission.id,
+          status: 'pending',
+          ...pick(before),
+        },
+        after: {
+          submission: submission.id,
+          status: input.decision,
+          ...pick(after),
+        },
+        note: input.note ?? null,
       },
-      after: {
-        submission: submission.id,
-        status: input.decision,
-        ...pick(after),
-      },
-      note: input.note ?? null,
     });
     return { submission, surname: after };
   });

@@ -3,23 +3,32 @@
 import { createHash } from 'node:crypto';
 import {
   ERROR_TYPES,
+  MODERATION_REASON_MAX,
   SUBMISSION_STATUSES,
   SURNAME_FIELD_MAX,
   SURNAME_LIST_LIMIT,
+  type SubmissionReviewView,
+  type SubmissionView,
+  type SurnameView,
   surnameSubmissionSchema,
 } from '@samaj/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireLabel, requireUser } from '../../platform/auth/index.ts';
+import { requireAdmin, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { sanitizeDescription } from '../../platform/html.ts';
+import { writeLimit } from '../../platform/rate-limit.ts';
+import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
 import {
   countPendingOf,
+  countWaiting,
   createSubmission,
   decideSubmission,
   EDITABLE_FIELDS,
   type EditableValues,
+  eraseSubmissions,
+  exportSubmissions,
   findSubmission,
   findSurname,
   listForReview,
@@ -48,7 +57,45 @@ const reviewQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(REVIEW_PAGE),
 });
 const applyBody = surnameSubmissionSchema.omit({ surname: true }).nullish();
-const rejectBody = z.object({ note: z.string().trim().max(500).nullish() }).nullish();
+const rejectBody = z.object({ note: z.string().trim().max(MODERATION_REASON_MAX).nullish() }).nullish();
+
+const surnameResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_guj: z.string(),
+  gotra: z.string(),
+  pronounce: z.string(),
+  gam: z.string(),
+  kuldevta: z.string(),
+  description: z.string(),
+  user_count: z.number(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<SurnameView>;
+const submissionResponse = z.object({
+  id: z.string(),
+  surname: z.string(),
+  creator: z.string(),
+  gam: z.string(),
+  kuldevta: z.string(),
+  description: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  reviewNote: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<SubmissionView>;
+const reviewResponse = submissionResponse.extend({
+  reviewedBy: z.string().nullable(),
+  current: surnameResponse.pick({
+    name: true,
+    name_guj: true,
+    gotra: true,
+    gam: true,
+    kuldevta: true,
+    description: true,
+    updatedAt: true,
+  }),
+}) satisfies z.ZodType<SubmissionReviewView>;
+const decisionResponse = z.object({ submission: submissionResponse, surname: surnameResponse });
 
 /**
  * Sends `payload` as JSON with an ETag; answers 304 when the client already holds this exact body.
@@ -75,9 +122,26 @@ function cleanValues(
 }
 
 const surnames: FastifyPluginAsyncZod = async (app) => {
+  const member = { preValidation: requireMember };
+  const admin = { preValidation: requireAdmin };
+
+  app.registry.addWaitingCount({ name: 'surnameSubmissions', count: countWaiting });
+  app.registry.addMemberData({
+    name: 'surnameSubmissions',
+    export: exportSubmissions,
+    erase: eraseSubmissions,
+  });
+
   app.get(
     '/api/surnames',
-    { schema: { tags: ['surnames'], summary: 'Surnames by name, 100 a page', querystring: listQuery } },
+    {
+      schema: {
+        tags: ['surnames'],
+        summary: 'Surnames by name, 100 a page',
+        querystring: listQuery,
+        response: { 200: pageResponse(surnameResponse), 304: noContent, ...errors(400) },
+      },
+    },
     async (request, reply) => {
       const { cursor, limit } = request.query;
       const page = await listSurnames(app.db, cursor, limit);
@@ -90,7 +154,14 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/surnames/:name',
-    { schema: { tags: ['surnames'], summary: 'One surname by its Latin name', params: nameParams } },
+    {
+      schema: {
+        tags: ['surnames'],
+        summary: 'One surname by its Latin name',
+        params: nameParams,
+        response: { 200: surnameResponse, 304: noContent, ...errors(400, 404) },
+      },
+    },
     async (request, reply) => {
       const row = await findSurname(app.db, request.params.name);
       if (!row) throw notFound('Surname not found.');
@@ -101,11 +172,14 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/surnames/:name/submissions',
     {
+      ...member,
+      ...writeLimit('submission'),
       schema: {
         tags: ['surnames'],
         summary: "Propose a surname's missing or corrected details (members)",
         params: nameParams,
         body: submissionBody,
+        response: { 201: submissionResponse, ...errors(400, ...GUARD_ERRORS, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -132,10 +206,12 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/surname-submissions/mine',
     {
+      ...member,
       schema: {
         tags: ['surnames'],
         summary: "The member's own submissions, newest first",
         querystring: mineQuery,
+        response: { 200: pageResponse(submissionResponse), ...errors(400, ...GUARD_ERRORS) },
       },
     },
     async (request) => {
@@ -148,14 +224,15 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/surname-submissions',
     {
+      ...admin,
       schema: {
         tags: ['surnames', 'admin'],
         summary: 'Submissions to review, oldest first, with the current values (Admin)',
         querystring: reviewQuery,
+        response: { 200: pageResponse(reviewResponse), ...errors(400, ...GUARD_ERRORS) },
       },
     },
     async (request) => {
-      await requireLabel(request, 'Admin');
       const { status, cursor, limit } = request.query;
       const page = await listForReview(app.db, status, cursor, limit);
       return { documents: page.documents.map(reviewView), nextCursor: page.nextCursor };
@@ -165,33 +242,37 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/surname-submissions/:id/apply',
     {
+      ...admin,
       schema: {
         tags: ['surnames', 'admin'],
         summary: 'Publish a submission, optionally with staff edits (Admin)',
         params: idParams,
         body: applyBody,
+        response: { 200: decisionResponse, ...errors(400, ...GUARD_ERRORS, 404, 409) },
       },
     },
     async (request) => {
-      const admin = await requireLabel(request, 'Admin');
+      const me = await requireUser(request);
       // A field staff sent replaces the proposal; an absent one keeps what the member proposed.
-      return decide(request.params.id, admin.id, 'applied', { values: request.body ?? {} });
+      return decide(request.params.id, me.id, 'applied', { values: request.body ?? {} });
     },
   );
 
   app.post(
     '/api/admin/surname-submissions/:id/reject',
     {
+      ...admin,
       schema: {
         tags: ['surnames', 'admin'],
         summary: 'Turn a submission down (Admin)',
         params: idParams,
         body: rejectBody,
+        response: { 200: decisionResponse, ...errors(400, ...GUARD_ERRORS, 404, 409) },
       },
     },
     async (request) => {
-      const admin = await requireLabel(request, 'Admin');
-      return decide(request.params.id, admin.id, 'rejected', { note: request.body?.note || null });
+      const me = await requireUser(request);
+      return decide(request.params.id, me.id, 'rejected', { note: request.body?.note || null });
     },
   );
 
@@ -215,7 +296,7 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
         }
         values = cleanValues(merged);
       }
-      const result = await decideSubmission(app.db, { id, actor, decision, values, note: options.note });
+      const result = await decideSubmission(app, { id, actor, decision, values, note: options.note });
       if (!result) throw notFound('Submission not found.');
       return { submission: submissionView(result.submission), surname: surnameView(result.surname) };
     } catch (error) {
