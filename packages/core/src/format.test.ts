@@ -6,7 +6,7 @@ import {
   formatJoinDate,
   formatRelativeTime,
   relativeTime,
-  truncate,
+  truncateGraphemes,
 } from './format.ts';
 
 const now = new Date('2024-06-15T12:00:00Z');
@@ -109,17 +109,25 @@ describe('dates', () => {
   });
 });
 
-describe('truncate', () => {
+describe('truncateGraphemes', () => {
   const sixty = 'a'.repeat(60);
   it.each([
     ['', 60, ''],
     [sixty, 60, sixty],
     [`${sixty}b`, 60, `${sixty}...`],
     ['hello world', 5, 'hello...'],
-    ['અમદાવાદ', 3, 'અમદ...'],
-    ['ab😀cd', 3, 'ab...'],
-    ['ab😀cd', 4, 'ab😀...'],
+    // અ મ દા વા દ: five letters as a reader counts them, the vowel sign stays on its consonant.
+    ['અમદાવાદ', 3, 'અમદા...'],
+    ['અમદાવાદ', 5, 'અમદાવાદ'],
+    ['ab😀cd', 3, 'ab😀...'],
+    ['👍🏽👍🏽👍🏽', 2, '👍🏽👍🏽...'],
   ])('%j at %i → %j', (text, max, out) => {
-    expect(truncate(text, max)).toBe(out);
+    expect(truncateGraphemes(text, max)).toBe(out);
+  });
+
+  it("cuts the feed's 100 characters without tearing the anusvara off 'વાડીમાં'", () => {
+    // 97 + વા ડી માં = 100 graphemes but 104 UTF-16 units: a cut by units left 'વાડીમા'.
+    const text = `${'x'.repeat(97)}વાડીમાં ગરબા`;
+    expect(truncateGraphemes(text, 100)).toBe(`${'x'.repeat(97)}વાડીમાં...`);
   });
 });

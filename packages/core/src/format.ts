@@ -111,14 +111,27 @@ export function formatEventDate(date: DateLike): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${pad(d.getFullYear(), 4)}`;
 }
 
+const segmenter: Intl.Segmenter | null =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null;
+
+/** The text's user-perceived characters: 'માં' (letter, vowel sign, anusvara) is one, so is '👍🏽'. */
+function graphemes(text: string): string[] {
+  if (segmenter) return Array.from(segmenter.segment(text), (s) => s.segment);
+  // Without Segmenter (old browsers) at least never split a surrogate pair.
+  return Array.from(text);
+}
+
 /**
- * Cuts text longer than max characters and appends '...'; shorter text is returned
- * untouched. Never splits an emoji's surrogate pair.
+ * Cuts text longer than max graphemes and appends '...'; shorter text is returned untouched.
+ * Counting graphemes rather than UTF-16 units keeps a Gujarati letter with its vowel signs
+ * ('વાડીમાં' never becomes 'વાડીમા...') and an emoji with its modifiers.
  */
-export function truncate(text: string, max: number): string {
+export function truncateGraphemes(text: string, max: number): string {
+  // Fewer units than max means fewer graphemes too: skip segmenting the common short text.
   if (text.length <= max) return text;
-  let end = max;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}...`;
+  const parts = graphemes(text);
+  if (parts.length <= max) return text;
+  return `${parts.slice(0, Math.max(0, max)).join('')}...`;
 }

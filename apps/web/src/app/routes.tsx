@@ -3,6 +3,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadNamespace } from '../lib/i18n';
+import { consoleSections } from './consoleSections';
 import { RouteError } from './RouteError';
 import { PageFallback } from './shell/PageFallback';
 import { Shell } from './shell/Shell';
@@ -44,7 +45,11 @@ export const routes: RouteObject[] = [
         element: page('publisher', 'PublisherRequest'),
       },
       { path: 'profile', element: page('profiles', 'Profile') },
-      { path: 'profile/:id', element: page('profiles', 'Profile') },
+      {
+        path: 'profile/:id',
+        element: page('profiles', 'Profile'),
+        children: [{ index: true, element: page('posts', 'MemberPosts') }],
+      },
       { path: 'post/:id', element: page('posts', 'SinglePost') },
       { path: 'events', element: page('events', 'EventsList') },
       { path: 'events/create', element: page('events', 'EventCreate') },
@@ -70,7 +75,7 @@ export const routes: RouteObject[] = [
       { path: 'settings/privacy', element: page('settings', 'Privacy') },
       { path: 'settings/help', element: page('settings', 'Help') },
       { path: 'settings/about', element: page('settings', 'About') },
-      { path: 'admin/*', element: page('admin', 'AdminHome') },
+      { path: 'admin/*', element: page('admin', 'AdminHome', { sections: consoleSections }) },
       { path: '*', element: page('errors', 'NotFound') },
     ],
   },

@@ -1,5 +1,6 @@
 // The one way the web app talks to the server: JSON in and out, the session cookie always
-// sent, and every failure turned into an ApiError carrying the server's { message, code, type }.
+// sent, and every failure turned into an ApiError carrying the server's { message, code, type,
+// field }. Screens explain a failure by its type (lib/errors.ts), never by the English message.
 
 export type ApiErrorType = string;
 
@@ -9,13 +10,28 @@ export class ApiError extends Error {
   readonly code: number;
   /** The spec's error type (`user_invalid_credentials`, ...); 'network' when offline. */
   readonly type: ApiErrorType;
+  /** For a validation error, the input it is about (`email`, `title`, ...). */
+  readonly field: string | null;
 
-  constructor(message: string, code: number, type: ApiErrorType) {
+  constructor(message: string, code: number, type: ApiErrorType, field: string | null = null) {
     super(message);
     this.code = code;
     this.type = type;
+    this.field = field;
   }
 }
+
+/** The ApiError of a failed response's status and parsed body (also for XHR uploads). */
+export function errorFromResponse(status: number, statusText: string, data: unknown): ApiError {
+  const body = isRecord(data) ? data : {};
+  const message = typeof body.message === 'string' ? body.message : statusText;
+  const type = typeof body.type === 'string' ? body.type : 'unknown';
+  const code = typeof body.code === 'number' ? body.code : status;
+  const field = typeof body.field === 'string' && body.field ? body.field : null;
+  return new ApiError(message || `HTTP ${status}`, code, type, field);
+}
+
+export const networkError = () => new ApiError('Network request failed', 0, 'network');
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,7 +63,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   } catch (error) {
     // An abort is the caller's decision, not a failure to report.
     if (signal?.aborted) throw error;
-    throw new ApiError('Network request failed', 0, 'network');
+    throw networkError();
   }
 
   const text = await response.text();
@@ -59,11 +75,6 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       data = undefined;
     }
   }
-  if (!response.ok) {
-    const message = isRecord(data) && typeof data.message === 'string' ? data.message : response.statusText;
-    const type = isRecord(data) && typeof data.type === 'string' ? data.type : 'unknown';
-    const code = isRecord(data) && typeof data.code === 'number' ? data.code : response.status;
-    throw new ApiError(message || `HTTP ${response.status}`, code, type);
-  }
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, data);
   return data as T;
 }

@@ -3,7 +3,7 @@ import { IconHome, IconLayoutGrid, IconLogin2, IconShieldCheck, IconUserCircle }
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useCurrentUser } from '../../features/accounts/api/useCurrentUser';
+import { useCurrentUser } from '../../lib/session';
 
 interface Entry {
   to: string;

@@ -1,62 +1,18 @@
-// The staff console's sections, one entry each: AdminHome renders a tab and a nested route per
-// entry, in this order. A feature with its own staff queue (surnames, matrimony, ...) adds one line
-// here and keeps its component in its own folder.
+// What one section of the staff console is. The list itself is composed in app/consoleSections.tsx,
+// where each feature with a staff screen (posts, surnames, the carousel ...) adds one entry and
+// keeps its component in its own folder, so the console never imports another feature.
 
 import type { StaffSummary } from '@samaj/core';
-import {
-  IconFlag,
-  IconHistory,
-  IconId,
-  IconListCheck,
-  IconSpeakerphone,
-  type TablerIcon,
-} from '@tabler/icons-react';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { TablerIcon } from '@tabler/icons-react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 
 export interface AdminSection {
   /** Path under /admin, e.g. 'posts' → /admin/posts. */
   path: string;
-  /** Key in the `admin` namespace for the tab's name. */
+  /** Key in the `admin` namespace for the tab's name (always loaded with the console). */
   labelKey: string;
   icon: TablerIcon;
   Component: LazyExoticComponent<ComponentType>;
   /** Which count of GET /api/admin/summary this section works down, shown on its tab. */
   countKey?: keyof StaffSummary;
 }
-
-export const sections: AdminSection[] = [
-  {
-    path: 'posts',
-    labelKey: 'sections.posts',
-    icon: IconListCheck,
-    Component: lazy(() => import('./components/PostQueue')),
-    countKey: 'posts',
-  },
-  {
-    path: 'reports',
-    labelKey: 'sections.reports',
-    icon: IconFlag,
-    Component: lazy(() => import('./components/ReportsQueue')),
-    countKey: 'reports',
-  },
-  {
-    path: 'publishers',
-    labelKey: 'sections.publishers',
-    icon: IconSpeakerphone,
-    Component: lazy(() => import('./components/PublisherApplications')),
-    countKey: 'publisherRequests',
-  },
-  {
-    path: 'surnames',
-    labelKey: 'surnames:review.title',
-    icon: IconId,
-    Component: lazy(() => import('../surnames/admin/SurnameReview')),
-    countKey: 'surnameSubmissions',
-  },
-  {
-    path: 'audit',
-    labelKey: 'sections.audit',
-    icon: IconHistory,
-    Component: lazy(() => import('./components/AuditLog')),
-  },
-];

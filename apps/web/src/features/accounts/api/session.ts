@@ -1,9 +1,8 @@
-// Login, signup and logout: each ends with the cache telling the truth about who is signed in.
+// Login and signup (logout lives in lib/session): each leaves the cache telling who is signed in.
 import type { AccountView, SignupPayload } from '@samaj/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { publicConfigQueryKey } from '../../../lib/publicConfig';
-import { currentUserQueryKey } from './useCurrentUser';
+import { currentUserQueryKey } from '../../../lib/session';
 
 async function signedIn(client: QueryClient, user: AccountView): Promise<void> {
   client.setQueryData(currentUserQueryKey, user);
@@ -20,19 +19,4 @@ export async function signup(client: QueryClient, payload: SignupPayload): Promi
   // The chosen surname's member count just changed.
   await client.invalidateQueries({ queryKey: ['surnames'] });
   await signedIn(client, user);
-}
-
-/** Forgets everything the previous member's session loaded (keeping only the site's own config). */
-export function forgetSession(client: QueryClient): void {
-  client.removeQueries({ predicate: (q) => q.queryKey[0] !== publicConfigQueryKey[0] });
-  client.setQueryData(currentUserQueryKey, null);
-}
-
-export async function logout(client: QueryClient): Promise<void> {
-  try {
-    await api('/api/account/logout', { method: 'POST' });
-  } finally {
-    // Even if the server could not be reached, this browser must stop showing the account.
-    forgetSession(client);
-  }
 }

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ERROR_TYPES, type LoginInput, loginErrorMessage, loginSchema, safeForward } from '@samaj/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { type LoginInput, loginSchema, safeForward } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { useErrorMessage } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
+import { useCurrentUser } from '../../../lib/session';
 import { login } from '../api/session';
-import { useCurrentUser } from '../api/useCurrentUser';
-import { FormError } from '../components/FormError';
-import { PasswordField } from '../components/PasswordField';
-import { useCatalogueMessage, useFieldError } from '../lib/messages';
 
 export default function Login() {
   const { t } = useTranslation('accounts');
@@ -21,26 +20,21 @@ export default function Login() {
   const forward = safeForward(rawForward);
   const { user } = useCurrentUser();
   const client = useQueryClient();
-  const fieldError = useFieldError();
-  const catalogue = useCatalogueMessage();
+  // SPEC §8 Login: blocked, wrong credentials, anything else; plus how long to wait when limited.
+  const explain = useErrorMessage('accounts:login_errors');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<LoginInput>({
+  const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const values = useWatch({ control });
+  const values = useWatch({ control: form.control });
   const valid = loginSchema.safeParse(values).success;
 
   if (user) return <Navigate to={forward} replace />;
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     if (busy) return;
     setBusy(true);
     setError(null);
@@ -49,13 +43,7 @@ export default function Login() {
       // navigation only (a second one here raced the profile page's own redirect).
       await login(client, email, password);
     } catch (err) {
-      const type = err instanceof ApiError ? err.type : null;
-      // Being told to wait is more useful than "something went wrong" (the server says how long).
-      setError(
-        type === ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED
-          ? t('loginPage.tooManyAttempts')
-          : catalogue(loginErrorMessage(type)),
-      );
+      setError(explain(err));
       setBusy(false);
     }
   });
@@ -69,21 +57,22 @@ export default function Login() {
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <FormError message={error} />
-            <TextInput
+            <FormField
+              form={form}
+              name="email"
               label={t('loginPage.email')}
               type="email"
               autoComplete="email"
               inputMode="email"
               required
-              error={fieldError(errors.email?.message)}
-              {...register('email')}
             />
-            <PasswordField
+            <FormField
+              form={form}
+              name="password"
+              kind="password"
               label={t('loginPage.password')}
               autoComplete="current-password"
               required
-              error={fieldError(errors.password?.message)}
-              {...register('password')}
             />
             <Button type="submit" disabled={!valid || busy} loading={busy}>
               {t('loginPage.submit')}

@@ -1,25 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import {
-  SIGNUP_STEP_SCHEMAS,
-  SIGNUP_STEPS,
-  type SignupFormInput,
-  safeForward,
-  signupErrorMessage,
-} from '@samaj/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { SIGNUP_STEP_SCHEMAS, SIGNUP_STEPS, type SignupFormInput, safeForward } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { useErrorMessage, useFieldError } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
+import { useCurrentUser } from '../../../lib/session';
 import { signup } from '../api/session';
-import { useCurrentUser } from '../api/useCurrentUser';
-import { FormError } from '../components/FormError';
-import { PasswordField } from '../components/PasswordField';
 import { SurnameStep } from '../components/SurnameStep';
-import { useCatalogueMessage, useFieldError } from '../lib/messages';
 
 const EMPTY: SignupFormInput = {
   surname: '',
@@ -48,7 +41,8 @@ export default function Signup() {
   const { user } = useCurrentUser();
   const client = useQueryClient();
   const fieldError = useFieldError();
-  const catalogue = useCatalogueMessage();
+  // SPEC §8 Signup: already exists, an invalid email (type or the email field), anything else.
+  const explain = useErrorMessage('accounts:signup_errors');
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,12 +53,8 @@ export default function Signup() {
     zodResolver(SIGNUP_STEP_SCHEMAS[stepRef.current] as (typeof SIGNUP_STEP_SCHEMAS)[0], undefined, {
       raw: true,
     })(values, context, options as never) as ReturnType<Resolver<SignupFormInput>>;
-  const {
-    register,
-    control,
-    getValues,
-    formState: { errors },
-  } = useForm<SignupFormInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<SignupFormInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  const { control, getValues } = form;
   const values = useWatch({ control });
   const stepValid = SIGNUP_STEP_SCHEMAS[step].safeParse(values).success;
   const last = step === SIGNUP_STEPS - 1;
@@ -79,7 +69,7 @@ export default function Signup() {
       // The cache now holds the new member, so this page re-renders into <Navigate to={forward} />.
       await signup(client, { surname, name, username, email, password });
     } catch (err) {
-      setError(catalogue(signupErrorMessage(err instanceof ApiError ? err : null)));
+      setError(explain(err));
     } finally {
       // SPEC §8: the loading state resets after each error.
       setBusy(false);
@@ -97,7 +87,6 @@ export default function Signup() {
     }
   };
 
-  const username = register('username');
   const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === ' ') event.preventDefault();
   };
@@ -128,14 +117,16 @@ export default function Signup() {
             )}
             {step === 1 && (
               <>
-                <TextInput
+                <FormField
+                  form={form}
+                  name="name"
                   label={t('signupPage.name')}
                   autoComplete="name"
                   required
-                  error={fieldError(errors.name?.message)}
-                  {...register('name')}
                 />
-                <TextInput
+                <FormField
+                  form={form}
+                  name="username"
                   label={t('signupPage.username')}
                   description={t('signupPage.usernameHint')}
                   leftSection="@"
@@ -143,40 +134,37 @@ export default function Signup() {
                   autoCapitalize="none"
                   spellCheck={false}
                   required
-                  error={fieldError(errors.username?.message)}
-                  {...username}
                   onKeyDown={blockSpace}
-                  onChange={(event) => {
-                    withoutSpaces(event);
-                    return username.onChange(event);
-                  }}
+                  onChange={withoutSpaces}
                 />
-                <TextInput
+                <FormField
+                  form={form}
+                  name="email"
                   label={t('signupPage.email')}
                   type="email"
                   inputMode="email"
                   autoComplete="email"
                   required
-                  error={fieldError(errors.email?.message)}
-                  {...register('email')}
                 />
               </>
             )}
             {step === 2 && (
               <>
-                <PasswordField
+                <FormField
+                  form={form}
+                  name="password"
+                  kind="password"
                   label={t('signupPage.password')}
                   autoComplete="new-password"
                   required
-                  error={fieldError(errors.password?.message)}
-                  {...register('password')}
                 />
-                <PasswordField
+                <FormField
+                  form={form}
+                  name="confirmPassword"
+                  kind="password"
                   label={t('signupPage.confirmPassword')}
                   autoComplete="new-password"
                   required
-                  error={fieldError(errors.confirmPassword?.message)}
-                  {...register('confirmPassword')}
                 />
               </>
             )}

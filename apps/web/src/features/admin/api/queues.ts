@@ -3,6 +3,7 @@
 import type { ApplicantView, AuditView, Page, PostDecision, QueuedPost, ReportedPost } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { postsRoot } from '../../../lib/queryKeys';
 import { adminKeys } from './keys';
 import type { AuditFilter } from './types';
 
@@ -41,7 +42,7 @@ function useStaffAction<V>(request: (input: V) => Promise<unknown>) {
       // Others' feeds change with a decision; ours must not show stale statuses either.
       await Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.all }),
-        client.invalidateQueries({ queryKey: ['posts'] }),
+        client.invalidateQueries({ queryKey: postsRoot }),
       ]);
     },
   });

@@ -7,6 +7,3 @@ export interface AuditFilter {
   entity: string;
   action: string;
 }
-
-export const previewUrl = (fileId: string, width = 490) =>
-  `/api/files/${encodeURIComponent(fileId)}/preview?width=${width}`;

@@ -6,11 +6,11 @@ import type { AuditView } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PagedList } from '../../../components/PagedList';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { useAuditLog } from '../api/queues';
 import type { AuditFilter } from '../api/types';
 import { changedFields, formatValue } from '../lib/diff';
-import { PagedList } from './PagedList';
-import { When } from './When';
 
 const ENTITIES = ['post', 'publisher_request', 'user', 'surname_submission'];
 const ACTIONS = [
@@ -79,7 +79,7 @@ function AuditCard({ entry }: { entry: AuditView }) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Badge variant="light">{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
           <Text size="xs" c="dimmed">
-            <When date={entry.createdAt} />
+            <RelativeTime exact inherit c="inherit" date={entry.createdAt} />
           </Text>
         </Group>
         <Text size="sm">

@@ -4,11 +4,11 @@ import { Button, Card, Group, Image, Stack, Text, Textarea } from '@mantine/core
 import { MODERATION_REASON_MAX, type PostDecision, type QueuedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/PagedList';
+import { previewUrl } from '../../../lib/previewUrl';
 import { useDecidePost, usePostQueue } from '../api/queues';
-import { previewUrl } from '../api/types';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
-import { PagedList } from './PagedList';
 
 export default function PostQueue() {
   const { t } = useTranslation('admin');

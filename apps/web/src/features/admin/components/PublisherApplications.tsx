@@ -4,10 +4,10 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import type { ApplicantView } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/PagedList';
 import { useDecidePublisher, usePublisherQueue } from '../api/queues';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
-import { PagedList } from './PagedList';
 
 export default function PublisherApplications() {
   const { t } = useTranslation('admin');

@@ -4,12 +4,12 @@ import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import type { ReportedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/PagedList';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { useReportsQueue, useResolveReports } from '../api/queues';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
-import { PagedList } from './PagedList';
 import { PostImage } from './PostQueue';
-import { When } from './When';
 
 export default function ReportsQueue() {
   const { t } = useTranslation('admin');
@@ -43,7 +43,7 @@ function ReportedPostCard({ entry }: { entry: ReportedPost }) {
             {t('reports.count', { count: entry.reporterCount })}
           </Badge>
           <Text size="xs" c="dimmed">
-            {t('reports.last')} <When date={entry.lastReportedAt} />
+            {t('reports.last')} <RelativeTime exact inherit c="inherit" date={entry.lastReportedAt} />
           </Text>
         </Group>
         <Stack gap={4}>

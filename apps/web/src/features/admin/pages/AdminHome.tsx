@@ -1,5 +1,5 @@
 // The staff console (/admin/*): what waits at the top, then one tab and nested route per entry of
-// the sections registry. The server refuses every staff call from non-admins whatever this page
+// the sections it is given (app/consoleSections.tsx). The server refuses every staff call from non-admins whatever this page
 // shows; the 'not allowed' state is only so that nobody stares at empty queues.
 import {
   Alert,
@@ -20,12 +20,12 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { useSummary } from '../api/summary';
-import { sections } from '../sections';
+import type { AdminSection } from '../sections';
 
-export default function AdminHome() {
+export default function AdminHome({ sections }: { sections: AdminSection[] }) {
   const { t } = useTranslation('admin');
   return (
     <Stack gap="md">
@@ -34,7 +34,7 @@ export default function AdminHome() {
       <MemberOnly message={t('loginMessage')}>
         {(user) =>
           hasLabel(user.labels, 'Admin') ? (
-            <Console />
+            <Console sections={sections} />
           ) : (
             <Alert color="yellow" role="alert" icon={<IconLock size={20} />} title={t('forbiddenTitle')}>
               {t('forbidden')}
@@ -48,7 +48,15 @@ export default function AdminHome() {
 
 const SUMMARY_KEYS: (keyof StaffSummary)[] = ['posts', 'reports', 'publisherRequests', 'surnameSubmissions'];
 
-function WaitingCount({ summaryKey, count }: { summaryKey: keyof StaffSummary; count: number | undefined }) {
+function WaitingCount({
+  summaryKey,
+  count,
+  sections,
+}: {
+  summaryKey: keyof StaffSummary;
+  count: number | undefined;
+  sections: AdminSection[];
+}) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const section = sections.find((s) => s.countKey === summaryKey);
@@ -66,19 +74,19 @@ function WaitingCount({ summaryKey, count }: { summaryKey: keyof StaffSummary; c
   return <UnstyledButton onClick={() => navigate(`/admin/${section.path}`)}>{body}</UnstyledButton>;
 }
 
-function WaitingCounts() {
+function WaitingCounts({ sections }: { sections: AdminSection[] }) {
   const { t } = useTranslation('admin');
   const { data } = useSummary();
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('summary.label')}>
       {SUMMARY_KEYS.map((key) => (
-        <WaitingCount key={key} summaryKey={key} count={data?.[key]} />
+        <WaitingCount key={key} summaryKey={key} count={data?.[key]} sections={sections} />
       ))}
     </SimpleGrid>
   );
 }
 
-function Console() {
+function Console({ sections }: { sections: AdminSection[] }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const location = useLocation();
@@ -93,7 +101,7 @@ function Console() {
   }, [current]);
   return (
     <Stack gap="md">
-      <WaitingCounts />
+      <WaitingCounts sections={sections} />
       <Tabs value={current} onChange={(value) => value && navigate(`/admin/${value}`)} keepMounted={false}>
         {/* One line that scrolls sideways on a phone, rather than tabs wrapping into a pile. */}
         <ScrollArea type="never" offsetScrollbars={false} viewportRef={strip}>

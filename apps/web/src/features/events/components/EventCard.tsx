@@ -4,7 +4,7 @@ import { formatEventDate } from '@samaj/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { previewUrl } from '../../posts/api/types';
+import { previewUrl } from '../../../lib/previewUrl';
 
 /** One event in the list; the whole card opens the event screen, where watching happens. */
 export function EventCard({ event }: { event: EventView }) {
@@ -19,7 +19,7 @@ export function EventCard({ event }: { event: EventView }) {
   return (
     <Card component={Link} to={`/event/${event.id}`} withBorder padding="md" radius="md">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={previewUrl(event.thumbnail || 'newuser', 100)} alt="" size={64} radius="md" />
+        <Avatar src={previewUrl(event.thumbnail, 100)} alt="" size={64} radius="md" />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} lineClamp={2}>
             {event.name}

@@ -2,8 +2,8 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { EVENTS_FIRST_PAGE, EVENTS_NEXT_PAGE } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { useEventsList } from '../api/events';
 import { EventCard } from '../components/EventCard';
 

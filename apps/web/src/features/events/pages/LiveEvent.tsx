@@ -4,10 +4,10 @@ import { formatEventDate } from '@samaj/core';
 import { IconClockHour4, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
-import { previewUrl } from '../../posts/api/types';
+import { previewUrl } from '../../../lib/previewUrl';
 import { useEvent } from '../api/events';
 
 // The event screen (SPEC §2): it renders only once a signed-in member is known. The stream itself
@@ -48,7 +48,7 @@ function EventScreen({ id, me }: { id: string; me: AccountView }) {
       />
       <Group justify="space-between" wrap="nowrap">
         <Group wrap="nowrap" gap="sm">
-          <Avatar src={previewUrl(event.thumbnail || 'newuser', 100)} alt="" size={48} radius="md" />
+          <Avatar src={previewUrl(event.thumbnail, 100)} alt="" size={48} radius="md" />
           <Stack gap={0}>
             <Title order={1} size="h3">
               {event.name}

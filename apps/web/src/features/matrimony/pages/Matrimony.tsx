@@ -2,10 +2,10 @@ import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoginPrompt } from '../../../components/LoginPrompt';
 import { PageMeta } from '../../../lib/head';
+import { useCurrentUser } from '../../../lib/session';
 import { share } from '../../../lib/share';
-import { useCurrentUser } from '../../accounts/api/useCurrentUser';
-import { LoginPrompt } from '../../accounts/components/LoginPrompt';
 
 // Interim page from the web shell with the views that depend only on the account (SPEC §2);
 // the matrimony feature replaces it with the form and the dashboard.

@@ -3,9 +3,10 @@
 
 import type { PostPage, PostView } from '@samaj/core';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { postsRoot } from '../../../lib/queryKeys';
 
 export const postsKeys = {
-  all: ['posts'] as const,
+  all: postsRoot,
   feed: (userId: string | null) => ['posts', 'feed', userId] as const,
   single: (id: string) => ['posts', 'single', id] as const,
 };

@@ -13,16 +13,19 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { addPostSchema, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
-import { IconCheck, IconPhoto } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postsKeys } from '../api/cache';
 import { uploadPost } from '../api/posts';
 
-/** SPEC §2/§4/§5 Add post: text up to 1000 with a counter, an optional image, progress while sending. */
+/**
+ * SPEC §2/§4/§5 Add post: text up to 1000 with a counter, an optional image, progress while
+ * sending. The outcome is told once, under the form: 'Post Submitted' (with the review note when
+ * the post waits for staff) or the failure notice.
+ */
 export function AddPost() {
   const { t } = useTranslation('posts');
   const client = useQueryClient();
@@ -30,7 +33,7 @@ export function AddPost() {
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<'submitted' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<'submitted' | 'published' | 'failed' | null>(null);
   const [imageError, setImageError] = useState(false);
   const valid = addPostSchema.safeParse({ description }).success;
   const sending = progress !== null;
@@ -62,13 +65,11 @@ export function AddPost() {
       const created = await uploadPost(form, setProgress);
       setDescription('');
       setImage(null);
-      setOutcome(created.status === 'approved' ? null : 'submitted');
-      notifications.show({ color: 'teal', message: t('add.submitted'), icon: <IconCheck size={18} /> });
+      setOutcome(created.status === 'approved' ? 'published' : 'submitted');
       await client.invalidateQueries({ queryKey: postsKeys.all });
     } catch {
       // What the member wrote stays in the form.
       setOutcome('failed');
-      notifications.show({ color: 'red', message: t('add.failed') });
     } finally {
       setProgress(null);
     }
@@ -151,15 +152,17 @@ export function AddPost() {
             {t('add.submit')}
           </Button>
         </Group>
-        {outcome === 'submitted' && (
+        {(outcome === 'submitted' || outcome === 'published') && (
           <Alert
             color="teal"
             variant="light"
+            role="status"
             title={t('add.submitted')}
             withCloseButton
+            closeButtonLabel={t('add.dismiss')}
             onClose={() => setOutcome(null)}
           >
-            {t('add.review')}
+            {outcome === 'submitted' ? t('add.review') : null}
           </Alert>
         )}
         {outcome === 'failed' && (

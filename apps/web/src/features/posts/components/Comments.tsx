@@ -4,8 +4,8 @@ import { IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RelativeTime } from './RelativeTime';
-import { UserAvatar } from './UserAvatar';
+import { RelativeTime } from '../../../components/RelativeTime';
+import { UserAvatar } from '../../../components/UserAvatar';
 
 interface CommentListProps {
   comments: CommentView[];
@@ -16,6 +16,7 @@ interface CommentListProps {
 
 export function CommentList({ comments, me, busy, onDelete }: CommentListProps) {
   const { t } = useTranslation('posts');
+  const { t: tc } = useTranslation('common');
   if (comments.length === 0) return null;
   return (
     <Stack
@@ -30,7 +31,7 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
               <Anchor component={Link} to={`/profile/${c.creator}`} size="sm" fw={600} c="inherit" truncate>
-                {c.user.name || t('card.unknownUser')}
+                {c.user.name || tc('unknownUser')}
               </Anchor>
               <RelativeTime date={c.createdAt} />
             </Group>

@@ -1,8 +1,8 @@
 import { Avatar, Box, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { previewUrl } from '../../../lib/previewUrl';
 import { useEvents } from '../api/posts';
-import { previewUrl } from '../api/types';
 
 /** Event bubbles at the top of the posts home; nothing at all while there are no events. */
 export function EventsStrip() {
@@ -18,7 +18,7 @@ export function EventsStrip() {
             <UnstyledButton key={e.id} component={Link} to={`/event/${e.id}`} w={72}>
               <Stack gap={4} align="center">
                 <Avatar
-                  src={previewUrl(e.thumbnail || 'newuser', 100)}
+                  src={previewUrl(e.thumbnail, 100)}
                   alt=""
                   size={60}
                   radius="xl"

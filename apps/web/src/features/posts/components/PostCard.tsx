@@ -16,8 +16,10 @@ import {
   formatCount,
   hasLabel,
   POST_CARD_MAX_WIDTH,
+  POST_FEED_TRUNCATE,
   type PostView,
   postAllowsReactions,
+  truncateGraphemes,
 } from '@samaj/core';
 import {
   IconHeart,
@@ -29,15 +31,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/RelativeTime';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { previewUrl } from '../../../lib/previewUrl';
 import { share } from '../../../lib/share';
 import { useAddComment, useDeleteComment, useToggleLike } from '../api/posts';
-import { previewUrl } from '../api/types';
 import { CommentForm, CommentList } from './Comments';
 import { PostMenu } from './PostMenu';
 import { PostStatusBanner } from './PostStatusBanner';
 import { PostText } from './PostText';
-import { RelativeTime } from './RelativeTime';
-import { UserAvatar } from './UserAvatar';
 
 export interface PostCardProps {
   post: PostView;
@@ -58,13 +60,14 @@ export function PostCard({
   onDeleted,
 }: PostCardProps) {
   const { t } = useTranslation('posts');
+  const { t: tc } = useTranslation('common');
   // One action at a time per card (SPEC §4 "A busy flag blocks overlapping comment actions").
   const [busy, setBusy] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
   const like = useToggleLike();
   const addComment = useAddComment();
   const deleteComment = useDeleteComment();
-  const name = post.user.name || t('card.unknownUser');
+  const name = post.user.name || tc('unknownUser');
   const reactions = postAllowsReactions(post.status);
 
   async function guarded<T>(action: () => Promise<T>, failure: string): Promise<boolean> {
@@ -193,7 +196,11 @@ export function PostCard({
                 color="gray"
                 aria-label={t('card.share')}
                 onClick={() =>
-                  share({ url: `/post/${post.id}`, title: name, text: post.description.slice(0, 100) })
+                  share({
+                    url: `/post/${post.id}`,
+                    title: name,
+                    text: truncateGraphemes(post.description, POST_FEED_TRUNCATE),
+                  })
                 }
               >
                 <IconShare3 size={20} />

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { POST_FEED_TRUNCATE, truncate } from '@samaj/core';
+import { POST_FEED_TRUNCATE, truncateGraphemes } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +8,7 @@ export function PostText({ text, full }: { text: string; full: boolean }) {
   const { t } = useTranslation('posts');
   const [expanded, setExpanded] = useState(false);
   const long = text.length > POST_FEED_TRUNCATE;
-  const shown = full || expanded || !long ? text : truncate(text, POST_FEED_TRUNCATE);
+  const shown = full || expanded || !long ? text : truncateGraphemes(text, POST_FEED_TRUNCATE);
   return (
     <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {shown}

@@ -1,8 +1,8 @@
 import { Box, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { AddPost } from '../components/AddPost';
 import { EventsStrip } from '../components/EventsStrip';
 import { FeedSidebar } from '../components/FeedSidebar';

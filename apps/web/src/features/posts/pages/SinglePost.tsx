@@ -1,15 +1,15 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { SINGLE_POST_MAX_WIDTH } from '@samaj/core';
+import { SINGLE_POST_MAX_WIDTH, truncateGraphemes } from '@samaj/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
-import { useCurrentUser } from '../../accounts/api/useCurrentUser';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
+import { previewUrl } from '../../../lib/previewUrl';
+import { useCurrentUser } from '../../../lib/session';
 import { usePost } from '../api/posts';
-import { previewUrl } from '../api/types';
 import { PostCard } from '../components/PostCard';
 
 function goBack(navigate: ReturnType<typeof useNavigate>) {
@@ -20,6 +20,7 @@ function goBack(navigate: ReturnType<typeof useNavigate>) {
 
 function PostView({ id, me }: { id: string; me: string }) {
   const { t } = useTranslation('posts');
+  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const query = usePost(id);
   if (query.isPending) return <CardSkeletons count={1} />;
@@ -44,12 +45,12 @@ function PostView({ id, me }: { id: string; me: string }) {
     );
   }
   const post = query.data;
-  const name = post.user.name || t('card.unknownUser');
+  const name = post.user.name || tc('unknownUser');
   return (
     <>
       <PageMeta
         title={t('single.byline', { name })}
-        description={post.description.slice(0, 160)}
+        description={truncateGraphemes(post.description, 160)}
         image={post.file ? previewUrl(post.file, 490) : undefined}
       />
       <PostCard

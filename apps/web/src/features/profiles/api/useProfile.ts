@@ -1,8 +1,7 @@
 import type { ProfileView } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
-
-export const profileQueryKey = (username: string) => ['profile', username] as const;
+import { profileQueryKey } from '../../../lib/queryKeys';
 
 export function useProfile(username: string) {
   return useQuery({

@@ -16,9 +16,9 @@ import { IconPencil, IconRosetteDiscountCheckFilled, IconSettings } from '@table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { previewUrl } from '../api/picture';
+import { PictureActions } from '../../../components/PictureActions';
+import { previewUrl } from '../../../lib/previewUrl';
 import { LabelBadges } from './LabelBadges';
-import { PictureActions } from './PictureActions';
 import classes from './ProfileHeader.module.css';
 
 export interface ProfileHeaderProps {

@@ -1,26 +1,19 @@
 import { Alert, Stack } from '@mantine/core';
-import {
-  type AccountView,
-  DEFAULT_PICTURE_ID,
-  MSG_SOMETHING_WENT_WRONG,
-  MSG_UNKNOWN_USER,
-} from '@samaj/core';
+import { type AccountView, DEFAULT_PICTURE_ID } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
-import { useCurrentUser } from '../../accounts/api/useCurrentUser';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
-import { useCatalogueMessage } from '../../accounts/lib/messages';
-import { UserPosts } from '../../posts/components/UserPosts';
-import { previewUrl } from '../api/picture';
+import { previewUrl } from '../../../lib/previewUrl';
+import { useCurrentUser } from '../../../lib/session';
 import { useProfile } from '../api/useProfile';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
 
 function MemberProfile({ username, me }: { username: string; me: AccountView }) {
   const { t } = useTranslation('profiles');
-  const catalogue = useCatalogueMessage();
+  const { t: tc } = useTranslation('common');
   const profile = useProfile(username);
   const isOwner = me.id === username;
 
@@ -29,10 +22,10 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
     if (profile.error instanceof ApiError && profile.error.code === 404) {
       return (
         <>
-          <PageMeta title={catalogue(MSG_UNKNOWN_USER)} description={t('description')} />
+          <PageMeta title={tc('unknownUser')} description={t('description')} />
           <ProfileHeader
             username={username}
-            name={catalogue(MSG_UNKNOWN_USER)}
+            name={tc('unknownUser')}
             dp={DEFAULT_PICTURE_ID}
             labels={[]}
             isOwner={false}
@@ -42,7 +35,7 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
     }
     return (
       <Alert color="red" role="alert" variant="light">
-        {catalogue(MSG_SOMETHING_WENT_WRONG)}
+        {tc('somethingWentWrong')}
       </Alert>
     );
   }
@@ -64,7 +57,8 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
         createdAt={p.createdAt}
         isOwner={isOwner}
       />
-      <UserPosts username={p.id} />
+      {/* The member's posts: routes.tsx nests the posts feature's list here. */}
+      <Outlet />
     </>
   );
 }

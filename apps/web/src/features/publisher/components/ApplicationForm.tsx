@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Stack, Text } from '@mantine/core';
 import { PUBLISHER_REASON_MAX, type PublisherRequestInput, publisherRequestSchema } from '@samaj/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../../accounts/lib/messages';
+import { FormField } from '../../../components/FormField';
 import { useApply } from '../api/publisherRequest';
 
 /**
@@ -14,24 +14,18 @@ import { useApply } from '../api/publisherRequest';
  */
 export function ApplicationForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const { t } = useTranslation('publisher');
-  const fieldError = useFieldError();
   const apply = useApply(userId);
   const [loading, setLoading] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<PublisherRequestInput>({
+  const form = useForm<PublisherRequestInput>({
     resolver: zodResolver(publisherRequestSchema),
     mode: 'onTouched',
     defaultValues: { occupation: '', whatsapp: '', reason: '' },
   });
-  const values = useWatch({ control });
+  const values = useWatch({ control: form.control });
   const valid = publisherRequestSchema.safeParse(values).success;
   const reasonLength = values.reason?.length ?? 0;
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     if (loading) return;
     setLoading(true);
     try {
@@ -46,35 +40,36 @@ export function ApplicationForm({ userId, onDone }: { userId: string; onDone: ()
     <Card withBorder radius="md" padding="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <TextInput
+          <FormField
+            form={form}
+            name="occupation"
             label={t('form.occupation')}
             placeholder={t('form.occupationPlaceholder')}
             required
             autoComplete="organization-title"
-            error={fieldError(errors.occupation?.message)}
-            {...register('occupation')}
           />
-          <TextInput
+          <FormField
+            form={form}
+            name="whatsapp"
             label={t('form.whatsapp')}
             placeholder={t('form.whatsappPlaceholder')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             required
-            error={fieldError(errors.whatsapp?.message)}
-            {...register('whatsapp')}
           />
           <Stack gap={4}>
-            <Textarea
+            <FormField
+              form={form}
+              name="reason"
+              kind="textarea"
               label={t('form.reason')}
               placeholder={t('form.reasonPlaceholder')}
               required
               autosize
               minRows={4}
               maxLength={PUBLISHER_REASON_MAX}
-              error={fieldError(errors.reason?.message)}
               aria-describedby="publisher-reason-counter"
-              {...register('reason')}
             />
             <Text id="publisher-reason-counter" size="xs" c="dimmed" ta="right" aria-live="polite">
               {`${reasonLength} / ${PUBLISHER_REASON_MAX}`}

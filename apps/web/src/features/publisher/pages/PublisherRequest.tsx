@@ -7,19 +7,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
 import { useMyApplication } from '../api/publisherRequest';
 import { ApplicationForm } from '../components/ApplicationForm';
 import { ApplicationStatus } from '../components/ApplicationStatus';
 
-/** Back one page; opened straight from a link (no history in this tab) it goes home instead. */
+/** Where the application is offered (Settings), for a page opened straight from a link. */
+export const PUBLISHER_PARENT = '/settings';
+
+/** Back one page; opened straight from a link (no history in this tab) it goes to Settings instead. */
 function useGoBack() {
   const navigate = useNavigate();
   return () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate(PUBLISHER_PARENT, { replace: true });
   };
 }
 
@@ -31,7 +34,7 @@ export default function PublisherRequest() {
       <PageMeta title={t('title')} description={t('description')} />
       <Anchor
         component={Link}
-        to="/"
+        to={PUBLISHER_PARENT}
         onClick={(event) => {
           event.preventDefault();
           goBack();

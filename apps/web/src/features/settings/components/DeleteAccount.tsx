@@ -1,19 +1,20 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { ERROR_TYPES } from '@samaj/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../../lib/api';
-import { forgetSession } from '../../accounts/api/session';
-import { FormError } from '../../accounts/components/FormError';
-import { PasswordField } from '../../accounts/components/PasswordField';
+import { FormError } from '../../../components/FormError';
+import { PasswordField } from '../../../components/PasswordField';
+import { api } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/errors';
+import { forgetSession } from '../../../lib/session';
 
 /** Account deletion: the password again, then an explicit confirmation (DPDP Act erasure). */
 export function DeleteAccount() {
   const { t } = useTranslation('settings');
   const client = useQueryClient();
   const navigate = useNavigate();
+  const explain = useErrorMessage('settings:privacyPage.delete.errors');
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -34,12 +35,7 @@ export function DeleteAccount() {
     } catch (err) {
       setConfirming(false);
       setBusy(false);
-      const type = err instanceof ApiError ? err.type : '';
-      setError(
-        type === ERROR_TYPES.USER_INVALID_CREDENTIALS
-          ? t('privacyPage.delete.wrongPassword')
-          : t('privacyPage.delete.failed'),
-      );
+      setError(explain(err));
     }
   };
 

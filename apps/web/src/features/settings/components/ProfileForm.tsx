@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack } from '@mantine/core';
 import {
   type AccountView,
-  ERROR_TYPES,
   GENDERS,
   MARITAL_STATUSES,
   type ManageProfileInput,
@@ -12,12 +11,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../lib/api';
-import { currentUserQueryKey } from '../../accounts/api/useCurrentUser';
-import { FormError } from '../../accounts/components/FormError';
-import { PasswordField } from '../../accounts/components/PasswordField';
-import { useFieldError } from '../../accounts/lib/messages';
-import { profileQueryKey } from '../../profiles/api/useProfile';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { api } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/errors';
+import { profileQueryKey } from '../../../lib/queryKeys';
+import { currentUserQueryKey } from '../../../lib/session';
 
 function formValues(user: AccountView): ManageProfileInput {
   return {
@@ -35,31 +34,17 @@ function formValues(user: AccountView): ManageProfileInput {
 export function ProfileForm({ user }: { user: AccountView }) {
   const { t } = useTranslation('settings');
   const client = useQueryClient();
-  const fieldError = useFieldError();
+  // A wrong current password, a taken email, too many tries: the server's type says which.
+  const explain = useErrorMessage('settings:manage.errors');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError: setFieldError,
-    formState: { errors },
-  } = useForm<ManageProfileInput>({
+  const form = useForm<ManageProfileInput>({
     resolver: zodResolver(manageProfileSchema),
     mode: 'onTouched',
     defaultValues: formValues(user),
   });
-
-  const explain = (err: unknown) => {
-    if (!(err instanceof ApiError)) return t('manage.errors.failed');
-    if (err.type === ERROR_TYPES.USER_INVALID_CREDENTIALS) return t('manage.errors.wrongCurrentPassword');
-    if (err.type === ERROR_TYPES.USER_ALREADY_EXISTS) return t('manage.errors.emailTaken');
-    if (err.type === ERROR_TYPES.USER_EMAIL_INVALID) return fieldError('Invalid Email') ?? err.message;
-    if (err.type === ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED) return t('manage.errors.tooMany');
-    return t('manage.errors.failed');
-  };
+  const { control, handleSubmit, reset, setError: setFieldError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     if (busy) return;
@@ -101,28 +86,22 @@ export function ProfileForm({ user }: { user: AccountView }) {
             {t('manage.saved')}
           </Alert>
         )}
-        <TextInput
-          label={t('manage.name')}
-          autoComplete="name"
-          required
-          error={fieldError(errors.name?.message)}
-          {...register('name')}
-        />
-        <TextInput
+        <FormField form={form} name="name" label={t('manage.name')} autoComplete="name" required />
+        <FormField
+          form={form}
+          name="email"
           label={t('manage.email')}
           type="email"
           inputMode="email"
           autoComplete="email"
           required
-          error={fieldError(errors.email?.message)}
-          {...register('email')}
         />
-        <TextInput
+        <FormField
+          form={form}
+          name="dob"
           label={t('manage.dob')}
           type="date"
           max={new Date().toISOString().slice(0, 10)}
-          error={fieldError(errors.dob?.message ?? undefined)}
-          {...register('dob')}
         />
         <Controller
           control={control}
@@ -154,19 +133,21 @@ export function ProfileForm({ user }: { user: AccountView }) {
             </Radio.Group>
           )}
         />
-        <PasswordField
+        <FormField
+          form={form}
+          name="currentPassword"
+          kind="password"
           label={t('manage.currentPassword')}
           description={t('manage.currentPasswordHint')}
           autoComplete="current-password"
-          error={fieldError(errors.currentPassword?.message)}
-          {...register('currentPassword')}
         />
-        <PasswordField
+        <FormField
+          form={form}
+          name="newPassword"
+          kind="password"
           label={t('manage.newPassword')}
           description={t('manage.newPasswordHint')}
           autoComplete="new-password"
-          error={fieldError(errors.newPassword?.message)}
-          {...register('newPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={busy}>

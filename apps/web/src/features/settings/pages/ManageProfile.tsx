@@ -2,9 +2,9 @@ import { Avatar, Card, Stack, Text } from '@mantine/core';
 import { DEFAULT_PICTURE_ID } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
-import { previewUrl } from '../../profiles/api/picture';
-import { PictureActions } from '../../profiles/components/PictureActions';
+import { MemberOnly } from '../../../components/MemberOnly';
+import { PictureActions } from '../../../components/PictureActions';
+import { previewUrl } from '../../../lib/previewUrl';
 import { ProfileForm } from '../components/ProfileForm';
 import { SettingsSubpage } from '../components/SettingsSubpage';
 

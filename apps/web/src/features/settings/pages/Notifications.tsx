@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { SettingsSubpage } from '../components/SettingsSubpage';
 
 const TOPICS = ['postReviewed', 'reactions', 'events', 'matrimony', 'community'] as const;

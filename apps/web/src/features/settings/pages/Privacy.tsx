@@ -1,7 +1,7 @@
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../accounts/components/MemberOnly';
+import { MemberOnly } from '../../../components/MemberOnly';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsSubpage } from '../components/SettingsSubpage';
 

@@ -7,16 +7,16 @@ import {
   IconInfoCircle,
   IconLock,
   IconLogout,
+  IconSpeakerphone,
   IconUserEdit,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LoginPrompt } from '../../../components/LoginPrompt';
 import { PageMeta } from '../../../lib/head';
-import { logout } from '../../accounts/api/session';
-import { useCurrentUser } from '../../accounts/api/useCurrentUser';
-import { LoginPrompt } from '../../accounts/components/LoginPrompt';
+import { logout, useCurrentUser } from '../../../lib/session';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
@@ -65,6 +65,7 @@ export default function Settings() {
           {user && <Entry to="/settings/profile" label={t('manageProfile')} icon={IconUserEdit} />}
           {user && <Entry to="/settings/notifications" label={t('notifications')} icon={IconBell} />}
           {user && <Entry to="/settings/privacy" label={t('privacy')} icon={IconLock} />}
+          {user && <Entry to="/publisher-request" label={t('publisher')} icon={IconSpeakerphone} />}
           <Entry to="/settings/help" label={t('help')} icon={IconHelp} />
           <Entry to="/settings/about" label={t('about')} icon={IconInfoCircle} />
           {user && (

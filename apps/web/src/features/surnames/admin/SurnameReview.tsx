@@ -1,49 +1,32 @@
 // Staff review of member submissions (issue 4): oldest first, each proposal beside the surname's
 // current values; Apply, Edit-then-apply or Reject. The server checks the Admin label and writes
 // the audit log; this page only lays the decision out.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SubmissionReviewView } from '@samaj/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { PagedList } from '../../../components/PagedList';
+import { useErrorMessage } from '../../../lib/errors';
+import { useTimeAgo } from '../../../lib/time';
 import { useDecideSubmission, useReviewQueue } from '../api/review';
 import { SurnameHtml } from '../components/SurnameHtml';
-import { formatAgo } from '../lib/time';
 
 export default function SurnameReview() {
   const { t } = useTranslation('surnames');
-  const { data, isPending, isError } = useReviewQueue();
-  if (isPending) return <Skeleton height={160} />;
-  if (isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('review.loadError')}
-      </Alert>
-    );
-  }
+  const query = useReviewQueue();
+  const items = query.data?.pages.flatMap((page) => page.documents) ?? [];
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {t('review.intro')}
       </Text>
-      {data.documents.length === 0 && <Text>{t('review.empty')}</Text>}
-      {data.documents.map((item) => (
-        <ReviewCard key={item.id} item={item} />
-      ))}
+      <PagedList query={query} count={items.length} empty={t('review.empty')}>
+        {items.map((item) => (
+          <ReviewCard key={item.id} item={item} />
+        ))}
+      </PagedList>
     </Stack>
   );
 }
@@ -53,6 +36,8 @@ type Fields = { gam: string; kuldevta: string; description: string };
 function ReviewCard({ item }: { item: SubmissionReviewView }) {
   const { t } = useTranslation('surnames');
   const decide = useDecideSubmission();
+  const ago = useTimeAgo();
+  const explain = useErrorMessage();
   const [mode, setMode] = useState<'view' | 'edit' | 'reject'>('view');
   const [edits, setEdits] = useState<Fields>({
     gam: item.gam,
@@ -64,7 +49,7 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
   const onDone = (message: string) => () => notifications.show({ message, color: 'teal' });
   const onError = (error: Error) =>
     notifications.show({
-      message: t('review.failed', { message: error instanceof ApiError ? error.message : error.message }),
+      message: t('review.failed', { message: explain(error) }),
       color: 'red',
     });
   const apply = (withEdits: boolean) =>
@@ -94,7 +79,7 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
             {item.current.name_guj} ({item.current.name})
           </Anchor>
           <Text size="xs" c="dimmed">
-            {t('review.by', { creator: item.creator, time: formatAgo(t, item.createdAt) })}
+            {t('review.by', { creator: item.creator, time: ago(item.createdAt) })}
           </Text>
         </Group>
 

@@ -1,15 +1,25 @@
 import type { Page, SubmissionReviewView, SubmissionView, SurnameView } from '@samaj/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const reviewQueryKey = ['admin', 'surname-submissions'] as const;
+export const reviewQueryKey = ['admin', 'surname-submissions', 'pending'] as const;
 
-/** Pending submissions, oldest first, each with the surname's current values (Admin only). */
+export function reviewUrl(cursor: string | null): string {
+  const params = new URLSearchParams({ status: 'pending' });
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/surname-submissions?${params}`;
+}
+
+/**
+ * Pending submissions, oldest first, each with the surname's current values (Admin only): keyset
+ * pages, the next one asked for with the server's nextCursor ('load more').
+ */
 export function useReviewQueue() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: reviewQueryKey,
-    queryFn: ({ signal }) =>
-      api<Page<SubmissionReviewView>>('/api/admin/surname-submissions?status=pending', { signal }),
+    queryFn: ({ pageParam, signal }) => api<Page<SubmissionReviewView>>(reviewUrl(pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { SubmissionStatus } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
+import { useTimeAgo } from '../../../lib/time';
 import { useMySubmissions } from '../api/submissions';
-import { formatAgo } from '../lib/time';
 
 const STATUS_COLOR: Record<SubmissionStatus, string> = {
   pending: 'yellow',
@@ -13,6 +13,7 @@ const STATUS_COLOR: Record<SubmissionStatus, string> = {
 /** A member's own submissions for this surname and where each stands (pending / applied / rejected). */
 export function MySubmissions({ surname }: { surname: string }) {
   const { t } = useTranslation('surnames');
+  const ago = useTimeAgo();
   const { data } = useMySubmissions(surname, true);
   if (!data || data.documents.length === 0) return null;
   return (
@@ -24,7 +25,7 @@ export function MySubmissions({ surname }: { surname: string }) {
         <Card key={s.id} withBorder padding="sm" data-testid="my-submission" data-status={s.status}>
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              {t('mine.sentOn', { time: formatAgo(t, s.createdAt) })}
+              {t('mine.sentOn', { time: ago(s.createdAt) })}
             </Text>
             <Badge color={STATUS_COLOR[s.status]} variant="light">
               {t(`mine.status.${s.status}`)}

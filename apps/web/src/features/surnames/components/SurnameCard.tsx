@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { formatCount, SURNAME_PREVIEW_CHARS, type SurnameView, truncate } from '@samaj/core';
+import { formatCount, SURNAME_PREVIEW_CHARS, type SurnameView, truncateGraphemes } from '@samaj/core';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,7 +37,7 @@ export function SurnameCard({ surname }: { surname: SurnameView }) {
         </Group>
         {preview && (
           <Text size="sm" data-testid="surname-preview">
-            {truncate(preview, SURNAME_PREVIEW_CHARS)}
+            {truncateGraphemes(preview, SURNAME_PREVIEW_CHARS)}
           </Text>
         )}
         {isMissingDetails(surname) && (

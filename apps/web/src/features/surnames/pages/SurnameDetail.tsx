@@ -16,10 +16,11 @@ import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoginPrompt } from '../../../components/LoginPrompt';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
-import { useCurrentUser } from '../../accounts/api/useCurrentUser';
-import { LoginPrompt } from '../../accounts/components/LoginPrompt';
+import { useCurrentUser } from '../../../lib/session';
+import { useTimeAgo } from '../../../lib/time';
 import { isMissingDetails } from '../api/types';
 import { useSurname } from '../api/useSurname';
 import { MySubmissions } from '../components/MySubmissions';
@@ -27,7 +28,6 @@ import { ShareButton } from '../components/ShareButton';
 import { SubmissionForm } from '../components/SubmissionForm';
 import { SurnameHtml } from '../components/SurnameHtml';
 import { memberKey } from '../lib/count';
-import { formatAgo } from '../lib/time';
 
 export default function SurnameDetail() {
   const { t } = useTranslation('surnames');
@@ -71,6 +71,7 @@ export default function SurnameDetail() {
 function SurnameDetails({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
   const { user } = useCurrentUser();
+  const ago = useTimeAgo();
   const unknown = t('detail.unknown');
   return (
     <>
@@ -99,7 +100,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
                 dateTime={surname.updatedAt}
                 title={new Date(surname.updatedAt).toLocaleString()}
               >
-                {t('detail.lastUpdated', { time: formatAgo(t, surname.updatedAt) })}
+                {t('detail.lastUpdated', { time: ago(surname.updatedAt) })}
               </Text>
             </Group>
           </Group>

@@ -50,20 +50,22 @@ export function SlideCarousel({ label, slides, slideLabel, dotLabel }: SlideCaro
           </section>
         ))}
       </div>
-      <div className={classes.dots}>
-        {slides.map((_, index) => (
-          <button
-            // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position
-            key={index}
-            type="button"
-            className={classes.dot}
-            data-active={index === active || undefined}
-            aria-current={index === active}
-            aria-label={dotLabel(index)}
-            onClick={() => goTo(index)}
-          />
-        ))}
-      </div>
+      {slides.length > 1 && (
+        <div className={classes.dots}>
+          {slides.map((_, index) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position
+              key={index}
+              type="button"
+              className={classes.dot}
+              data-active={index === active || undefined}
+              aria-current={index === active}
+              aria-label={dotLabel(index)}
+              onClick={() => goTo(index)}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

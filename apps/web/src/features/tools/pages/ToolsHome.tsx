@@ -1,43 +1,23 @@
-import { Box, Divider, Stack, Text, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
 import { CAROUSEL_SLIDES, PERSONA_TYPES } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
-import { PageMeta } from '../../../lib/head';
+import { PageMeta, useCommunityName } from '../../../lib/head';
+import { useSlides } from '../api/slides';
+import { Slide, SlidePanel } from '../components/Slide';
 import { SlideCarousel } from '../components/SlideCarousel';
 import { PersonaTile, ToolTile } from '../components/ToolTile';
 import { personaIcons, toolTiles } from '../tiles';
 import classes from './ToolsHome.module.css';
 
-// Slide artwork is not configured yet (SPEC: images, titles and subtitles are empty), so each
-// slide is a quiet gradient panel rather than blank space.
-const slideGradients = [
-  'linear-gradient(135deg, var(--mantine-color-orange-6), var(--mantine-color-red-7))',
-  'linear-gradient(135deg, var(--mantine-color-yellow-5), var(--mantine-color-orange-7))',
-  'linear-gradient(135deg, var(--mantine-color-teal-5), var(--mantine-color-cyan-7))',
-  'linear-gradient(135deg, var(--mantine-color-grape-5), var(--mantine-color-indigo-7))',
-  'linear-gradient(135deg, var(--mantine-color-lime-5), var(--mantine-color-green-7))',
-];
-
 export default function ToolsHome() {
   const { t } = useTranslation('tools');
-  const slides = Array.from({ length: CAROUSEL_SLIDES }, (_, i) => i);
   return (
     <Stack gap="lg">
       <PageMeta title={t('title')} description={t('description')} />
       <Title order={1} className={classes.srOnly}>
         {t('title')}
       </Title>
-      <SlideCarousel
-        label={t('carousel')}
-        slideLabel={(i) => t('slide', { n: i + 1, total: CAROUSEL_SLIDES })}
-        dotLabel={(i) => t('goToSlide', { n: i + 1 })}
-        slides={slides.map((i) => (
-          <Box
-            key={i}
-            className={classes.slide}
-            style={{ backgroundImage: slideGradients[i % slideGradients.length] }}
-          />
-        ))}
-      />
+      <Carousel />
 
       <section aria-labelledby="tools-heading">
         <Title order={2} id="tools-heading" className={classes.srOnly}>
@@ -74,5 +54,30 @@ export default function ToolsHome() {
         </div>
       </section>
     </Stack>
+  );
+}
+
+/**
+ * The slides staff filled; until they fill one (or while the list is unknown), one panel with the
+ * community's name and what this app is for, rather than empty coloured boxes.
+ */
+function Carousel() {
+  const { t } = useTranslation('tools');
+  const community = useCommunityName();
+  const { data: slides } = useSlides();
+  if (!slides?.length) {
+    return (
+      <section aria-label={t('carousel')}>
+        <SlidePanel title={community} subtitle={t('welcome')} heading="h2" />
+      </section>
+    );
+  }
+  return (
+    <SlideCarousel
+      label={t('carousel')}
+      slideLabel={(i) => t('slide', { n: i + 1, total: slides.length })}
+      dotLabel={(i) => t('goToSlide', { n: i + 1 })}
+      slides={slides.slice(0, CAROUSEL_SLIDES).map((slide) => <Slide key={slide.position} slide={slide} />)}
+    />
   );
 }

@@ -1,6 +1,8 @@
+// Who is using the app, for every feature: the member (or null), and forgetting them on logout.
 import type { AccountView } from '@samaj/core';
-import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from './api';
+import { publicConfigQueryKey } from './publicConfig';
 
 export const currentUserQueryKey = ['account'] as const;
 
@@ -28,4 +30,19 @@ export function useCurrentUser(): { user: AccountView | null | undefined; isLoad
   // An unreachable server leaves the visitor with the logged-out screens rather than a spinner forever.
   const user = query.isError ? null : query.data;
   return { user, isLoading: query.isLoading };
+}
+
+/** Forgets everything the previous member's session loaded (keeping only the site's own config). */
+export function forgetSession(client: QueryClient): void {
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== publicConfigQueryKey[0] });
+  client.setQueryData(currentUserQueryKey, null);
+}
+
+export async function logout(client: QueryClient): Promise<void> {
+  try {
+    await api('/api/account/logout', { method: 'POST' });
+  } finally {
+    // Even if the server could not be reached, this browser must stop showing the account.
+    forgetSession(client);
+  }
 }

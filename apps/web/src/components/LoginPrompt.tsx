@@ -16,21 +16,21 @@ export interface LoginPromptProps {
 
 /** The card member-only screens show to visitors: Login and Create New Account, both returning here. */
 export function LoginPrompt({ title, message }: LoginPromptProps) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('common');
   const forward = useForwardQuery();
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {title ?? t('prompt.title')}
+          {title ?? t('loginPrompt.title')}
         </Title>
-        <Text c="dimmed">{message ?? t('prompt.message')}</Text>
+        <Text c="dimmed">{message ?? t('loginPrompt.message')}</Text>
         <Group gap="sm">
           <Button component={Link} to={`/login${forward}`}>
-            {t('login')}
+            {t('loginPrompt.login')}
           </Button>
           <Button component={Link} to={`/signup${forward}`} variant="light">
-            {t('createAccount')}
+            {t('loginPrompt.createAccount')}
           </Button>
         </Group>
       </Stack>

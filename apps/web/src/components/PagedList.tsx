@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardSkeletons } from '../../../components/CardSkeletons';
+import { CardSkeletons } from './CardSkeletons';
 
 interface PagedListProps {
   query: {
@@ -19,15 +19,15 @@ interface PagedListProps {
 
 /** Loading, failure, empty and "load more" around one of the console's keyset lists. */
 export function PagedList({ query, count, empty, children }: PagedListProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('common');
   if (query.isPending) return <CardSkeletons count={2} />;
   if (query.isError && count === 0) {
     return (
       <Alert color="red" variant="light" role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('loadFailed')}</Text>
+          <Text size="sm">{t('list.loadFailed')}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            {t('retry')}
+            {t('list.retry')}
           </Button>
         </Stack>
       </Alert>
@@ -46,7 +46,7 @@ export function PagedList({ query, count, empty, children }: PagedListProps) {
       {query.hasNextPage && (
         <Center>
           <Button variant="default" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
-            {t('loadMore')}
+            {t('list.loadMore')}
           </Button>
         </Center>
       )}

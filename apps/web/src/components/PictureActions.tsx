@@ -3,12 +3,12 @@ import { DEFAULT_PICTURE_ID } from '@samaj/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../accounts/components/FormError';
-import { PICTURE_TYPES, usePictureActions } from '../api/picture';
+import { PICTURE_TYPES, usePictureActions } from '../lib/picture';
+import { FormError } from './FormError';
 
 /** Remove Image / Upload new image for the owner (profile popup and Manage Profile). */
 export function PictureActions({ dp, onDone }: { dp: string; onDone?: () => void }) {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation('common');
   const { upload, remove, busy, error } = usePictureActions();
   const [running, setRunning] = useState<'upload' | 'remove' | null>(null);
   // Cleared after each try so picking the same file again still reacts.

@@ -1,38 +1,39 @@
 // The member's own profile picture (SPEC §4): upload replaces, remove goes back to the default.
+// Used by the profile page and Manage Profile alike.
 
-import { type AccountView, DEFAULT_PICTURE_ID, ERROR_TYPES, type PreviewWidth } from '@samaj/core';
+import type { AccountView } from '@samaj/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../lib/api';
-import { currentUserQueryKey } from '../../accounts/api/useCurrentUser';
+import { api } from './api';
+import { useErrorMessage } from './errors';
+import { postsRoot, profileRoot } from './queryKeys';
+import { currentUserQueryKey } from './session';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
 
-export function previewUrl(id: string | null | undefined, width: PreviewWidth = 300): string {
-  return `/api/files/${encodeURIComponent(id || DEFAULT_PICTURE_ID)}/preview?width=${width}`;
-}
-
-function savePicture(client: QueryClient, dp: string) {
+/**
+ * Every screen showing the member's face learns the new picture: the account at once, and the
+ * profile and every list of posts (their posts and comments carry the author's picture) refetch,
+ * so their own posts do not keep the old face until a reload.
+ */
+export function pictureChanged(client: QueryClient, dp: string) {
   client.setQueryData<AccountView | null>(currentUserQueryKey, (me) =>
     me ? { ...me, prefs: { ...me.prefs, dp } } : me,
   );
-  return client.invalidateQueries({ queryKey: ['profile'] });
+  return Promise.all([
+    client.invalidateQueries({ queryKey: profileRoot }),
+    client.invalidateQueries({ queryKey: postsRoot }),
+  ]);
 }
 
 /** Upload and removal with one busy flag; a failure only ends the busy state and says why. */
 export function usePictureActions() {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation('common');
+  const explain = useErrorMessage('common:picture.errors');
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const explain = (err: unknown) => {
-    const type = err instanceof ApiError ? err.type : '';
-    if (type === ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED) return t('picture.wrongType');
-    if (type === ERROR_TYPES.STORAGE_FILE_TOO_LARGE) return t('picture.tooLarge');
-    return t('picture.failed');
-  };
 
   const run = async (action: () => Promise<{ dp: string }>): Promise<boolean> => {
     if (busy) return false;
@@ -40,7 +41,7 @@ export function usePictureActions() {
     setError(null);
     try {
       const { dp } = await action();
-      await savePicture(client, dp);
+      await pictureChanged(client, dp);
       return true;
     } catch (err) {
       setError(explain(err));
@@ -54,7 +55,7 @@ export function usePictureActions() {
     if (!file) return Promise.resolve(false);
     // The server sniffs the bytes anyway; this only saves a pointless upload.
     if (file.type && !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setError(t('picture.wrongType'));
+      setError(t('picture.errors.storage_file_type_unsupported'));
       return Promise.resolve(false);
     }
     const body = new FormData();

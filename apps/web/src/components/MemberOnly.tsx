@@ -1,7 +1,7 @@
 import type { AccountView } from '@samaj/core';
 import type { ReactNode } from 'react';
-import { CardSkeletons } from '../../../components/CardSkeletons';
-import { useCurrentUser } from '../api/useCurrentUser';
+import { useCurrentUser } from '../lib/session';
+import { CardSkeletons } from './CardSkeletons';
 import { LoginPrompt, type LoginPromptProps } from './LoginPrompt';
 
 interface MemberOnlyProps extends LoginPromptProps {
