@@ -196,9 +196,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     publicUrl,
     communityName: read(env, 'COMMUNITY_NAME') ?? 'Samaj',
-    communityAbout:
-      read(env, 'COMMUNITY_ABOUT') ??
-      'A home for our community: surnames and their history, news from members, matrimony and live events.',
+    // Empty when unset: the web app then shows its own default in the member's language.
+    communityAbout: read(env, 'COMMUNITY_ABOUT') ?? '',
     contactEmail,
     contactPhone: read(env, 'CONTACT_PHONE'),
     tileUrl,
