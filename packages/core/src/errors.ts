@@ -8,6 +8,7 @@ export const ERROR_TYPES = {
   USER_INVALID_CREDENTIALS: 'user_invalid_credentials',
   USER_ALREADY_EXISTS: 'user_already_exists',
   USER_EMAIL_INVALID: 'user_email_invalid',
+  USER_NOT_FOUND: 'user_not_found',
   GENERAL_ARGUMENT_INVALID: 'general_argument_invalid',
   GENERAL_BAD_REQUEST: 'general_bad_request',
   DOCUMENT_NOT_FOUND: 'document_not_found',
@@ -28,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   user_invalid_credentials: 401,
   user_already_exists: 409,
   user_email_invalid: 400,
+  user_not_found: 404,
   general_argument_invalid: 400,
   general_bad_request: 400,
   document_not_found: 404,
@@ -64,6 +66,9 @@ export function loginErrorMessage(type: string | null | undefined): string {
   if (type === ERROR_TYPES.USER_INVALID_CREDENTIALS) return MSG_LOGIN_INVALID_CREDENTIALS;
   return MSG_LOGIN_FAILED;
 }
+
+/** What the server answers (type `user_email_invalid`) for an email that is not one. */
+export const MSG_EMAIL_PARAM_INVALID = 'Invalid `email` param: Value must be a valid email address';
 
 /** The message of an invalid email argument, as the server words it. */
 export const INVALID_EMAIL_PARAM_PATTERN = /invalid .*\bemail\b.*param|\bemail\b.*param.*invalid/i;

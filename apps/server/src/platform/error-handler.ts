@@ -1,4 +1,4 @@
-import { ERROR_TYPES, missingParamMessage } from '@samaj/core';
+import { ERROR_TYPES, MSG_EMAIL_PARAM_INVALID, MSG_INVALID_EMAIL, missingParamMessage } from '@samaj/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
@@ -26,6 +26,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = ((error as FastifyError).validationContext ?? 'body') as ValidationContext;
     const message = validationMessage(error.validation as ValidationIssue[], context, request);
+    // Core words every malformed address 'Invalid Email'; the spec gives it its own type (SPEC §8).
+    if (message === MSG_INVALID_EMAIL) {
+      return reply.code(400).send(errorBody(400, ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID));
+    }
     return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message));
   }
 

@@ -97,3 +97,9 @@ export const manageProfileSchema = z
     path: ['currentPassword'],
   });
 export type ManageProfileInput = z.infer<typeof manageProfileSchema>;
+
+/** DELETE /api/account: the password again. Any length up to the ceiling (an old password may predate today's minimum). */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: typeError }).min(1, MSG_REQUIRED).max(PASSWORD_MAX, MSG_PASSWORD_MAX),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, test } from 'vitest';
+import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { cookieFrom, createMember, login, uniqueUsername } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
@@ -348,8 +349,35 @@ describeEachDatabase('accounts', (ctx) => {
     expect(changed.statusCode).toBe(200);
     expect((await login(ctx.app, newEmail, m.password)).response.statusCode).toBe(401);
     expect((await login(ctx.app, newEmail, 'brand new password')).response.statusCode).toBe(200);
-    // The device that changed the password stays logged in.
-    expect((await me(m.cookie)).statusCode).toBe(200);
+  });
+
+  test('a new password logs every other device out; the device that changed it stays logged in', async () => {
+    const m = await createMember(ctx.app);
+    const laptop = await login(ctx.app, m.user.email, m.password);
+    const phone = await login(ctx.app, m.user.email, m.password);
+    const changed = await inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { cookie: laptop.cookie },
+      payload: {
+        name: m.user.name,
+        email: m.user.email,
+        currentPassword: m.password,
+        newPassword: 'brand new password',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user.id).toBe(m.user.id);
+    // The browser takes the fresh session cookie the reply sets.
+    const laptopNow = cookieFrom(changed) || laptop.cookie;
+    expect((await me(laptopNow)).statusCode).toBe(200);
+    expect((await me(phone.cookie)).statusCode).toBe(401);
+    expect((await me(m.cookie)).statusCode).toBe(401);
+    const [{ n }] = await ctx.app.db
+      .select({ n: count() })
+      .from(session)
+      .where(eq(session.userId, m.user.id));
+    expect(n).toBe(1);
   });
 
   test('the export is a JSON download of the member’s own data only', async () => {
@@ -361,7 +389,7 @@ describeEachDatabase('accounts', (ctx) => {
     const data = res.json();
     expect(data.account).toMatchObject({ id: a.user.id, email: a.user.email });
     expect(data.sessions.length).toBe(1);
-    expect(Array.isArray(data.posts)).toBe(true);
+    expect(Array.isArray(data.files)).toBe(true);
     expect(res.body).not.toContain(b.user.id);
     expect(res.body).not.toMatch(/"token"|"password"/);
     expect((await inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
@@ -420,47 +448,109 @@ describeEachDatabase('accounts', (ctx) => {
     await expect(runMemberCommand(ctx.app.db, 'block', ['nobody_at_all'])).rejects.toThrow(/No member/);
   });
 
-  test('login and signup limits answer 429 with Retry-After', async () => {
-    configureAuthLimits(ctx.app, { signupPerIp: 2, loginPerIp: 4, loginFailuresPerEmail: 3 });
+  const NO_LIMITS = {
+    signupPerIp: 100_000,
+    loginPerIp: 100_000,
+    loginFailuresPerSource: 100_000,
+    loginFailuresPerEmail: 100_000,
+  };
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    inject({ method: 'POST', url: '/api/account/login', remoteAddress, payload: { email, password } });
+
+  test('wrong passwords lock the guessing source, not the member: the owner still logs in from elsewhere', async () => {
+    configureAuthLimits(ctx.app, { ...NO_LIMITS, loginFailuresPerSource: 3, loginFailuresPerEmail: 50 });
     try {
       const m = await createMember(ctx.app);
-      // Failed logins for one email, from different addresses.
       for (let i = 0; i < 3; i++) {
-        const r = await inject({
-          method: 'POST',
-          url: '/api/account/login',
-          remoteAddress: `10.1.0.${i + 1}`,
-          payload: { email: m.user.email, password: 'not the password' },
-        });
-        expect(r.statusCode).toBe(401);
+        expect((await loginFrom('10.1.0.66', m.user.email, 'not the password')).statusCode).toBe(401);
       }
-      const limited = await inject({
-        method: 'POST',
-        url: '/api/account/login',
-        remoteAddress: '10.1.0.9',
-        payload: { email: m.user.email, password: m.password },
-      });
+      // The guesser is refused from now on, even with the right password.
+      const limited = await loginFrom('10.1.0.66', m.user.email, m.password);
       expect(limited.statusCode).toBe(429);
       expect(limited.json().type).toBe('general_rate_limit_exceeded');
       expect(limited.json().message).toMatch(/try again in \d+ minute/);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The member, from their own address, is not.
+      const owner = await loginFrom('10.1.0.7', m.user.email, m.password);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().user.id).toBe(m.user.id);
+    } finally {
+      configureAuthLimits(ctx.app, NO_LIMITS);
+    }
+  });
 
+  test('guessing one email from many addresses hits a slower ceiling for that email', async () => {
+    configureAuthLimits(ctx.app, { ...NO_LIMITS, loginFailuresPerSource: 3, loginFailuresPerEmail: 8 });
+    try {
+      const m = await createMember(ctx.app);
+      const other = await createMember(ctx.app);
+      for (let i = 0; i < 8; i++) {
+        const r = await loginFrom(`10.4.0.${i + 1}`, m.user.email, 'not the password');
+        expect(r.statusCode, `attempt ${i + 1}`).toBe(401);
+      }
+      const ceiling = await loginFrom('10.4.1.1', m.user.email, m.password);
+      expect(ceiling.statusCode).toBe(429);
+      expect(Number(ceiling.headers['retry-after'])).toBeGreaterThan(0);
+      // Another member is not affected.
+      expect((await loginFrom('10.4.1.1', other.user.email, other.password)).statusCode).toBe(200);
+    } finally {
+      configureAuthLimits(ctx.app, NO_LIMITS);
+    }
+  });
+
+  test('a stolen session cannot guess the password through PATCH or DELETE /api/account', async () => {
+    configureAuthLimits(ctx.app, { ...NO_LIMITS, loginFailuresPerSource: 5 });
+    try {
+      const m = await createMember(ctx.app);
+      const thief = { cookie: m.cookie, remoteAddress: '10.5.0.66' };
+      const patch = (currentPassword: string) =>
+        inject({
+          method: 'PATCH',
+          url: '/api/account',
+          remoteAddress: thief.remoteAddress,
+          headers: { cookie: thief.cookie },
+          payload: {
+            name: m.user.name,
+            email: `${uniqueUsername('stolen')}@example.com`,
+            currentPassword,
+          },
+        });
+      const del = (password: string) =>
+        inject({
+          method: 'DELETE',
+          url: '/api/account',
+          remoteAddress: thief.remoteAddress,
+          headers: { cookie: thief.cookie },
+          payload: { password },
+        });
+      for (let i = 0; i < 3; i++) expect((await patch(`guess number ${i}`)).statusCode).toBe(401);
+      for (let i = 3; i < 5; i++) expect((await del(`guess number ${i}`)).statusCode).toBe(401);
+      const sixth = await patch('guess number 6');
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().type).toBe('general_rate_limit_exceeded');
+      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+      // Even the right password is refused from that source, through either route and at login.
+      expect((await del(m.password)).statusCode).toBe(429);
+      expect((await patch(m.password)).statusCode).toBe(429);
+      expect((await loginFrom(thief.remoteAddress, m.user.email, m.password)).statusCode).toBe(429);
+      expect((await me(m.cookie)).json().email).toBe(m.user.email);
+      // The member, from their own address, is not locked out.
+      expect((await loginFrom('10.5.0.7', m.user.email, m.password)).statusCode).toBe(200);
+    } finally {
+      configureAuthLimits(ctx.app, NO_LIMITS);
+    }
+  });
+
+  test('login attempts per address and signups per address answer 429 with Retry-After', async () => {
+    configureAuthLimits(ctx.app, { ...NO_LIMITS, signupPerIp: 2, loginPerIp: 4 });
+    try {
       // Logins from one address, whatever the email.
       for (let i = 0; i < 4; i++) {
-        await inject({
-          method: 'POST',
-          url: '/api/account/login',
-          remoteAddress: '10.2.0.1',
-          payload: { email: `someone${i}@example.com`, password: 'not the password' },
-        });
+        await loginFrom('10.2.0.1', `someone${i}@example.com`, 'not the password');
       }
-      const ipLimited = await inject({
-        method: 'POST',
-        url: '/api/account/login',
-        remoteAddress: '10.2.0.1',
-        payload: { email: 'fresh@example.com', password: 'whatever1' },
-      });
+      const ipLimited = await loginFrom('10.2.0.1', 'fresh@example.com', 'whatever1');
       expect(ipLimited.statusCode).toBe(429);
+      expect(ipLimited.headers['retry-after']).toBeDefined();
 
       // Signups from one address.
       await makeSurname('Signupsurname');
@@ -472,11 +562,98 @@ describeEachDatabase('accounts', (ctx) => {
       // Another address is not affected.
       expect((await signup(validPayload(), '10.3.0.2')).statusCode).toBe(201);
     } finally {
-      configureAuthLimits(ctx.app, {
-        signupPerIp: 100_000,
-        loginPerIp: 100_000,
-        loginFailuresPerEmail: 100_000,
-      });
+      configureAuthLimits(ctx.app, NO_LIMITS);
     }
+  });
+
+  test('parallel signups with one username or one email: exactly one 201, every other 409', async () => {
+    await makeSurname('Signupsurname');
+    const username = uniqueUsername('race');
+    const sameUsername = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        signup(validPayload({ username, email: `${username}.${i}@example.com` }), `10.6.0.${i + 1}`),
+      ),
+    );
+    const email = `${uniqueUsername('race')}@example.com`;
+    const sameEmail = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        signup(validPayload({ username: uniqueUsername('racer'), email }), `10.6.1.${i + 1}`),
+      ),
+    );
+    for (const batch of [sameUsername, sameEmail]) {
+      const codes = batch.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([201, ...Array(9).fill(409)]);
+      for (const r of batch.filter((x) => x.statusCode === 409)) {
+        expect(r.json()).toEqual({
+          message: 'A user with the same username, email, or phone already exists.',
+          code: 409,
+          type: 'user_already_exists',
+        });
+      }
+    }
+  });
+
+  test("the export carries every registered feature's part of the member, and nothing of others", async () => {
+    const name = `testPart${Math.random().toString(36).slice(2, 8)}`;
+    ctx.app.registry.addMemberData({
+      name,
+      export: async (_db, memberId) => ({ owner: memberId, items: [`item of ${memberId}`] }),
+    });
+    const a = await createMember(ctx.app);
+    const b = await createMember(ctx.app);
+    const res = await inject({ method: 'GET', url: '/api/account/export', headers: { cookie: a.cookie } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data[name]).toEqual({ owner: a.user.id, items: [`item of ${a.user.id}`] });
+    expect(data.account.id).toBe(a.user.id);
+    for (const part of ctx.app.registry.memberData) expect(data).toHaveProperty(part.name);
+    expect(res.body).not.toContain(b.user.id);
+  });
+
+  test("deletion erases every registered part in one transaction and publishes the member's files", async () => {
+    const name = `erasePart${Math.random().toString(36).slice(2, 8)}`;
+    const erased: string[] = [];
+    ctx.app.registry.addMemberData({
+      name,
+      erase: async (_tx, memberId) => {
+        erased.push(memberId);
+        return [`file-of-${memberId}`];
+      },
+    });
+    const published: { userId: string; files: string[] }[] = [];
+    ctx.app.events.onCommit('account.deleted', (payload) => {
+      published.push(payload);
+    });
+    const m = await createMember(ctx.app);
+    const { payload, headers } = images.multipart([
+      { filename: 'me.png', contentType: 'image/png', data: await images.png(64, 64) },
+    ]);
+    const uploaded = await inject({
+      method: 'POST',
+      url: '/api/account/picture',
+      payload,
+      headers: { ...headers, cookie: m.cookie },
+    });
+    expect(uploaded.statusCode).toBeLessThan(300);
+    const dp = uploaded.json().dp as string;
+    expect((await inject({ method: 'GET', url: `/api/files/${dp}/preview` })).statusCode).toBe(200);
+
+    const del = await inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: m.cookie },
+      payload: { password: m.password },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(String(del.headers['set-cookie'])).toMatch(/session_token=;/);
+    expect(erased).toContain(m.user.id);
+    const event = published.find((p) => p.userId === m.user.id);
+    expect(event?.files).toEqual(expect.arrayContaining([dp, `file-of-${m.user.id}`]));
+    // The profile picture is gone for everyone (removed once the deletion committed, or by its job).
+    await expect
+      .poll(async () => (await inject({ method: 'GET', url: `/api/files/${dp}/preview` })).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(404);
   });
 });

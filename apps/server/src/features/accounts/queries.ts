@@ -1,29 +1,25 @@
-// Reads and writes of member rows that the accounts routes share with the CLI.
+// Reads and writes of the rows accounts owns: the member (user), their sessions, their credential
+// account and the files they uploaded (which go with the user row). Every other feature's part of a
+// member's data is reached through the registry (platform/registry.ts), never imported here.
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import {
-  account,
-  comment,
-  event,
-  file,
-  matrimonyProfile,
-  post,
-  postReport,
-  profileRequest,
-  publisherRequest,
-  pushSubscription,
-  session,
-  shortlist,
-  surname,
-  surnameSubmission,
-  user,
-} from '../../db/schema/index.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { account, file, session, surname, user } from '../../db/schema/index.ts';
 
 export type UserRow = typeof user.$inferSelect;
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(user).where(eq(user.id, id));
   return row;
+}
+
+/** Whether a member with this username or (case-insensitive) email exists. */
+export async function userExists(db: Executor, username: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`${user.id} = ${username} or lower(${user.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return !!row;
 }
 
 export async function surnameExists(db: Executor, id: string): Promise<boolean> {
@@ -37,6 +33,18 @@ export async function emailTakenByOther(db: Executor, email: string, self: strin
     .from(user)
     .where(and(eq(sql`lower(${user.email})`, email.toLowerCase()), ne(user.id, self)));
   return !!row;
+}
+
+/** The profile fields a member edits on Manage Profile (email and password go through better-auth). */
+export async function updateProfile(
+  db: Executor,
+  id: string,
+  fields: { name: string; dob: string | null; gender: string | null; maritalStatus: string | null },
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(user.id, id));
 }
 
 /**
@@ -61,24 +69,14 @@ export async function credentialHash(db: Executor, userId: string): Promise<stri
   return row?.password ?? null;
 }
 
-/** Everything the member put in, for the DPDP download. Secrets (hashes, tokens, push keys) stay out. */
-export async function exportMemberData(db: Database, id: string) {
+/**
+ * Accounts' part of the DPDP download: the account, its sessions (never their tokens) and the
+ * files the member uploaded (metadata; the bytes are reachable by id). Secrets stay out.
+ */
+export async function exportMemberData(db: Executor, id: string) {
   const me = await findUser(db, id);
   if (!me) return null;
-  const [
-    sessions,
-    posts,
-    comments,
-    reports,
-    submissions,
-    matrimony,
-    shortlists,
-    requests,
-    publisher,
-    pushes,
-    files,
-    events,
-  ] = await Promise.all([
+  const [sessions, files] = await Promise.all([
     db
       .select({
         createdAt: session.createdAt,
@@ -88,28 +86,7 @@ export async function exportMemberData(db: Database, id: string) {
       })
       .from(session)
       .where(eq(session.userId, id)),
-    db.select().from(post).where(eq(post.creator, id)),
-    db.select().from(comment).where(eq(comment.creator, id)),
-    db
-      .select({
-        id: postReport.id,
-        post: postReport.post,
-        reason: postReport.reason,
-        createdAt: postReport.createdAt,
-      })
-      .from(postReport)
-      .where(eq(postReport.reporter, id)),
-    db.select().from(surnameSubmission).where(eq(surnameSubmission.creator, id)),
-    db.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, id)),
-    db.select().from(shortlist).where(eq(shortlist.creator, id)),
-    db.select().from(profileRequest).where(eq(profileRequest.creator, id)),
-    db.select().from(publisherRequest).where(eq(publisherRequest.creator, id)),
-    db
-      .select({ id: pushSubscription.id, createdAt: pushSubscription.createdAt })
-      .from(pushSubscription)
-      .where(eq(pushSubscription.userId, id)),
     db.select().from(file).where(eq(file.owner, id)),
-    db.select().from(event).where(eq(event.host, id)),
   ]);
   return {
     account: {
@@ -131,41 +108,22 @@ export async function exportMemberData(db: Database, id: string) {
       },
     },
     sessions,
-    posts,
-    comments,
-    postReports: reports,
-    surnameSubmissions: submissions,
-    matrimonyProfile: matrimony[0] ?? null,
-    shortlists,
-    profileRequests: requests,
-    publisherRequest: publisher[0] ?? null,
-    pushSubscriptions: pushes,
     files,
-    hostedEvents: events,
   };
 }
 
+/** Locks the member's row for deletion; their surname (whose count must be refreshed), or null if gone. */
+export async function lockMember(tx: Transaction, id: string): Promise<{ surname: string | null } | null> {
+  const [me] = await tx.select({ surname: user.surname }).from(user).where(eq(user.id, id)).for('update');
+  return me ?? null;
+}
+
 /**
- * Removes the member and what they made, in one transaction: posts (with the
- * comments and likes on them), their comments and likes elsewhere, reports,
- * submissions, matrimony data, publisher request, push subscriptions; the user
- * row takes sessions, accounts and file rows with it (foreign keys cascade).
- * Returns the surname whose count must be refreshed.
+ * Removes the user row, which takes its sessions, credential account and file rows with it (foreign
+ * keys cascade). Returns the ids of those files, whose bytes must be removed once this commits.
  */
-export async function deleteMemberRows(db: Database, id: string): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [me] = await tx.select({ surname: user.surname }).from(user).where(eq(user.id, id)).for('update');
-    if (!me) return null;
-    await tx.delete(comment).where(eq(comment.creator, id));
-    await tx.delete(postReport).where(eq(postReport.reporter, id));
-    await tx.delete(post).where(eq(post.creator, id));
-    await tx.delete(surnameSubmission).where(eq(surnameSubmission.creator, id));
-    await tx.delete(shortlist).where(eq(shortlist.creator, id));
-    await tx.delete(profileRequest).where(eq(profileRequest.creator, id));
-    await tx.delete(matrimonyProfile).where(eq(matrimonyProfile.id, id));
-    await tx.delete(publisherRequest).where(eq(publisherRequest.creator, id));
-    await tx.delete(pushSubscription).where(eq(pushSubscription.userId, id));
-    await tx.delete(user).where(eq(user.id, id));
-    return me.surname;
-  });
+export async function deleteMemberRows(tx: Transaction, id: string): Promise<string[]> {
+  const files = await tx.select({ id: file.id }).from(file).where(eq(file.owner, id));
+  await tx.delete(user).where(eq(user.id, id));
+  return files.map((f) => f.id);
 }

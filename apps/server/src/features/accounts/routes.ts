@@ -1,45 +1,59 @@
 // The accounts API the web app uses (SPEC §2 Login/Signup/Profile/Settings, §7 Account).
-// better-auth does the password hashing and sessions; these routes own the
-// payloads, the limits and the spec's error types.
-import { loginSchema, manageProfileSchema, signupPayloadSchema } from '@samaj/core';
-import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// better-auth does the password hashing, sessions, logout and email/password changes; these routes
+// own the payloads, the limits and the spec's error types. A member's data in other features is
+// exported and erased through the registry (platform/registry.ts).
+import {
+  deleteAccountSchema,
+  ERROR_TYPES,
+  loginSchema,
+  manageProfileSchema,
+  signupPayloadSchema,
+} from '@samaj/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { account, session, user } from '../../db/schema/index.ts';
 import {
   forgetSessionUser,
   getAuth,
-  getSessionId,
+  requireMember,
   requireUser,
+  type SessionUser,
   toHeaders,
 } from '../../platform/auth/index.ts';
 import {
   limitLogin,
+  limitPasswordCheck,
   limitSignup,
-  recordLoginFailure,
-  recordLoginSuccess,
+  recordPasswordFailure,
+  recordPasswordSuccess,
 } from '../../platform/auth/rate-limit.ts';
-import { AppError } from '../../platform/errors.ts';
-import { deleteFilesOfOwner } from '../../platform/images.ts';
-import {
-  isUniqueViolation,
-  MSG_ALREADY_EXISTS,
-  MSG_INVALID_CREDENTIALS,
-  translateAuthError,
-} from './auth-errors.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { deleteFile } from '../../platform/images.ts';
+import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
+import { alreadyExists, authErrorCode, translateAuthError, wrongPassword } from './auth-errors.ts';
 import {
   credentialHash,
   deleteMemberRows,
   emailTakenByOther,
   exportMemberData,
   findUser,
+  lockMember,
   recountSurname,
   surnameExists,
+  updateProfile,
+  userExists,
 } from './queries.ts';
-import { parseBody } from './validate.ts';
-import { accountView, profileView } from './view.ts';
+import {
+  accountResponse,
+  accountView,
+  accountViewSchema,
+  exportResponse,
+  profileView,
+  profileViewSchema,
+} from './view.ts';
 
-const deleteAccountSchema = z.object({ password: z.string().min(1) });
+export const MSG_USER_NOT_FOUND = 'User with the requested ID could not be found.';
+
 const usernameParams = z.object({ username: z.string().min(1).max(64) });
 
 /** Copies better-auth's Set-Cookie headers onto our reply, one header each. */
@@ -48,193 +62,317 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-async function verifyPassword(app: FastifyInstance, userId: string, password: string | null | undefined) {
-  if (!password) return false;
-  const hash = await credentialHash(app.db, userId);
-  if (!hash) return false;
-  const ctx = await (await getAuth(app)).$context;
-  return ctx.password.verify({ hash, password });
-}
+const accounts: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['accounts'];
+  const member = { preValidation: requireMember };
 
-function wrongPassword(message = MSG_INVALID_CREDENTIALS): AppError {
-  return new AppError(401, 'user_invalid_credentials', message);
-}
-
-/** Expires the session cookies in the browser (the rows are already gone). */
-async function clearSessionCookies(app: FastifyInstance, reply: FastifyReply) {
-  const ctx = await (await getAuth(app)).$context;
-  const { sessionToken, sessionData, dontRememberToken } = ctx.authCookies;
-  const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    [sessionToken, sessionData, dontRememberToken]
-      .filter(Boolean)
-      .map((c) => `${c.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`),
-  );
-}
-
-export default async function accountsRoutes(app: FastifyInstance) {
-  app.post('/api/account/signup', async (request, reply) => {
-    limitSignup(request, reply);
-    const body = parseBody(signupPayloadSchema, request.body);
-    if (!(await surnameExists(app.db, body.surname))) {
-      throw new AppError(
-        400,
-        'general_argument_invalid',
-        `Invalid \`surname\` param: there is no surname "${body.surname}". Please pick one from the list.`,
-      );
-    }
-    const auth = await getAuth(app);
-    let headers: Headers;
-    try {
-      const result = await auth.api.signUpEmail({
-        body: {
-          name: body.name,
-          email: body.email,
-          password: body.password,
-          username: body.username,
-          surname: body.surname,
-          phone: body.phone || undefined,
-        } as NonNullable<Parameters<typeof auth.api.signUpEmail>[0]>['body'],
-        headers: toHeaders(request),
-        returnHeaders: true,
-      });
-      headers = result.headers;
-    } catch (err) {
-      throw translateAuthError(err);
-    }
-    await recountSurname(app.db, body.surname);
-    const row = await findUser(app.db, body.username);
-    if (!row) throw new Error('signup created no user row');
-    passCookies(reply, headers);
-    return reply.code(201).send({ user: accountView(row) });
+  // Until the durable job queue removes them, a deleted account's files go once the deletion commits.
+  app.events.onCommit('account.deleted', async ({ files }) => {
+    for (const id of files) await deleteFile(app, id);
   });
 
-  app.post('/api/account/login', async (request, reply) => {
-    const body = parseBody(loginSchema, request.body);
-    limitLogin(request, reply, body.email);
-    const auth = await getAuth(app);
-    try {
-      const result = await auth.api.signInEmail({
-        body: { email: body.email, password: body.password },
-        headers: toHeaders(request),
-        returnHeaders: true,
-      });
-      recordLoginSuccess(request, body.email);
-      passCookies(reply, result.headers);
-      const row = await findUser(app.db, result.response.user.id);
-      if (!row) throw new Error('login found no user row');
-      return { user: accountView(row) };
-    } catch (err) {
-      const translated = translateAuthError(err);
-      if (translated instanceof AppError && translated.type === 'user_invalid_credentials') {
-        recordLoginFailure(request, body.email);
+  async function verifyPassword(userId: string, password: string): Promise<boolean> {
+    const hash = await credentialHash(app.db, userId);
+    if (!hash) return false;
+    const ctx = await (await getAuth(app)).$context;
+    return ctx.password.verify({ hash, password });
+  }
+
+  /**
+   * The member's password, asked again before a sensitive change. Wrong answers count with the
+   * login failures of the account (per source, and per email from anywhere), so a stolen session
+   * cannot be used to guess the password.
+   */
+  async function confirmPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    me: SessionUser,
+    password: string,
+    wrongMessage: string,
+  ): Promise<void> {
+    limitPasswordCheck(request, reply, me.email);
+    if (await verifyPassword(me.id, password)) {
+      recordPasswordSuccess(request, me.email);
+      return;
+    }
+    recordPasswordFailure(request, me.email);
+    throw wrongPassword(wrongMessage);
+  }
+
+  app.post(
+    '/api/account/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and log in (SPEC §3 signup payload)',
+        body: signupPayloadSchema,
+        response: { 201: accountResponse, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      limitSignup(request, reply);
+      const body = request.body;
+      if (!(await surnameExists(app.db, body.surname))) {
+        throw badRequest(
+          `Invalid \`surname\` param: there is no surname "${body.surname}". Please pick one from the list.`,
+        );
       }
-      throw translated;
-    }
-  });
-
-  app.post('/api/account/logout', async (request, reply) => {
-    const sessionId = await getSessionId(request);
-    if (sessionId) await app.db.delete(session).where(eq(session.id, sessionId));
-    forgetSessionUser(request);
-    await clearSessionCookies(app, reply);
-    return reply.code(204).send();
-  });
-
-  app.get('/api/account', async (request) => {
-    const me = await requireUser(request);
-    const row = await findUser(app.db, me.id);
-    if (!row)
-      throw new AppError(
-        401,
-        'user_unauthorized',
-        'The current user is not authorized to perform the requested action.',
-      );
-    return accountView(row);
-  });
-
-  app.patch('/api/account', async (request: FastifyRequest) => {
-    const me = await requireUser(request);
-    const body = parseBody(manageProfileSchema, request.body);
-    const email = body.email.toLowerCase();
-    const emailChanges = email !== me.email.toLowerCase();
-    const newPassword = body.newPassword || null;
-    if (emailChanges || newPassword) {
-      if (!body.currentPassword) {
-        throw wrongPassword('Please enter your current password to change your email or password.');
-      }
-      if (!(await verifyPassword(app, me.id, body.currentPassword))) {
-        throw wrongPassword('The current password is not correct.');
-      }
-    }
-    if (emailChanges && (await emailTakenByOther(app.db, email, me.id))) {
-      throw new AppError(409, 'user_already_exists', MSG_ALREADY_EXISTS);
-    }
-    const hash = newPassword ? await (await (await getAuth(app)).$context).password.hash(newPassword) : null;
-    const currentSession = await getSessionId(request);
-    try {
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(user)
-          .set({
+      const auth = await getAuth(app);
+      let headers: Headers;
+      try {
+        const result = await auth.api.signUpEmail({
+          body: {
             name: body.name,
-            email,
-            dob: body.dob || null,
-            gender: body.gender || null,
-            maritalStatus: body.marital_status || null,
-            updatedAt: new Date(),
-          })
-          .where(eq(user.id, me.id));
-        if (hash) {
-          await tx
-            .update(account)
-            .set({ password: hash, updatedAt: new Date() })
-            .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
-          // A new password signs out every other device (the old password may have leaked).
-          if (currentSession) {
-            await tx.delete(session).where(and(eq(session.userId, me.id), ne(session.id, currentSession)));
-          }
+            email: body.email,
+            password: body.password,
+            username: body.username,
+            surname: body.surname,
+            phone: body.phone || undefined,
+          } as NonNullable<Parameters<typeof auth.api.signUpEmail>[0]>['body'],
+          headers: toHeaders(request),
+          returnHeaders: true,
+        });
+        headers = result.headers;
+      } catch (err) {
+        // Parallel signups with one username or email: the losers' inserts fail on the unique key,
+        // which better-auth reports as a bare FAILED_TO_CREATE_USER. The winner's row is committed
+        // by then, so finding it tells a lost race from a real failure.
+        if (
+          authErrorCode(err) === 'FAILED_TO_CREATE_USER' &&
+          (await userExists(app.db, body.username, body.email))
+        ) {
+          throw alreadyExists();
         }
+        throw translateAuthError(err);
+      }
+      await recountSurname(app.db, body.surname);
+      const row = await findUser(app.db, body.username);
+      if (!row) throw new Error('signup created no user row');
+      passCookies(reply, headers);
+      return reply.code(201).send({ user: accountView(row) });
+    },
+  );
+
+  app.post(
+    '/api/account/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with email and password',
+        body: loginSchema,
+        response: { 200: accountResponse, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      limitLogin(request, reply, email);
+      const auth = await getAuth(app);
+      try {
+        const result = await auth.api.signInEmail({
+          body: { email, password },
+          headers: toHeaders(request),
+          returnHeaders: true,
+        });
+        recordPasswordSuccess(request, email);
+        passCookies(reply, result.headers);
+        const row = await findUser(app.db, result.response.user.id);
+        if (!row) throw new Error('login found no user row');
+        return { user: accountView(row) };
+      } catch (err) {
+        const translated = translateAuthError(err);
+        if (translated instanceof AppError && translated.type === ERROR_TYPES.USER_INVALID_CREDENTIALS) {
+          recordPasswordFailure(request, email);
+        }
+        throw translated;
+      }
+    },
+  );
+
+  app.post(
+    '/api/account/logout',
+    { schema: { tags, summary: 'End this session (anyone)', response: { 204: noContent } } },
+    async (request, reply) => {
+      const auth = await getAuth(app);
+      const { headers } = await auth.api.signOut({ headers: toHeaders(request), returnHeaders: true });
+      forgetSessionUser(request);
+      passCookies(reply, headers);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/account',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The signed-in member's own account",
+        response: { 200: accountViewSchema, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const row = await findUser(app.db, me.id);
+      return accountView(row ?? me);
+    },
+  );
+
+  app.patch(
+    '/api/account',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Change the profile; email and password changes need the current password',
+        body: manageProfileSchema,
+        response: { 200: accountResponse, ...errors(400, ...GUARD_ERRORS, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const body = request.body;
+      const email = body.email.toLowerCase();
+      const emailChanges = email !== me.email.toLowerCase();
+      const newPassword = body.newPassword || null;
+      if (emailChanges || newPassword) {
+        if (!body.currentPassword) {
+          throw wrongPassword('Please enter your current password to change your email or password.');
+        }
+        await confirmPassword(
+          request,
+          reply,
+          me,
+          body.currentPassword,
+          'The current password is not correct.',
+        );
+      }
+      if (emailChanges && (await emailTakenByOther(app.db, email, me.id))) throw alreadyExists();
+
+      await updateProfile(app.db, me.id, {
+        name: body.name,
+        dob: body.dob || null,
+        gender: body.gender || null,
+        maritalStatus: body.marital_status || null,
       });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, 'user_already_exists', MSG_ALREADY_EXISTS);
-      throw err;
-    }
-    forgetSessionUser(request);
-    const row = await findUser(app.db, me.id);
-    return { user: accountView(row ?? { ...me, labels: me.labels }) };
-  });
+      const auth = await getAuth(app);
+      let cookies: Headers | null = null;
+      try {
+        if (emailChanges) {
+          const changed = await auth.api.changeEmail({
+            body: { newEmail: email },
+            headers: toHeaders(request),
+            returnHeaders: true,
+          });
+          cookies = changed.headers;
+        }
+        if (newPassword && body.currentPassword) {
+          // A new password ends every other session (the old password may have leaked); this
+          // device gets a fresh session cookie.
+          const changed = await auth.api.changePassword({
+            body: { currentPassword: body.currentPassword, newPassword, revokeOtherSessions: true },
+            headers: toHeaders(request),
+            returnHeaders: true,
+          });
+          cookies = changed.headers;
+        }
+      } catch (err) {
+        throw translateAuthError(err);
+      }
+      forgetSessionUser(request);
+      const row = await findUser(app.db, me.id);
+      if (!row) throw new AppError(401, ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
+      // better-auth answers success without changing anything when the address was taken meanwhile.
+      if (emailChanges && row.email.toLowerCase() !== email) throw alreadyExists();
+      if (cookies) passCookies(reply, cookies);
+      return { user: accountView(row) };
+    },
+  );
 
-  app.get('/api/profiles/:username', async (request) => {
-    await requireUser(request);
-    const { username } = parseBody(usernameParams, request.params);
-    const row = await findUser(app.db, username);
-    if (!row) throw new AppError(404, 'user_not_found', 'User with the requested ID could not be found.');
-    return profileView(row);
-  });
+  app.get(
+    '/api/profiles/:username',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Another member's public profile",
+        params: usernameParams,
+        response: { 200: profileViewSchema, ...errors(400, ...GUARD_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findUser(app.db, request.params.username);
+      if (!row) throw new AppError(404, ERROR_TYPES.USER_NOT_FOUND, MSG_USER_NOT_FOUND);
+      return profileView(row);
+    },
+  );
 
-  app.get('/api/account/export', async (request, reply) => {
-    const me = await requireUser(request);
-    const data = await exportMemberData(app.db, me.id);
-    const day = new Date().toISOString().slice(0, 10);
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${me.id}-${day}.json"`)
-      .header('cache-control', 'no-store');
-    return reply.send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
-  });
+  app.get(
+    '/api/account/export',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Download the member's own data (DPDP): the account and every feature's part",
+        response: { 200: exportResponse, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const parts: Record<string, unknown> = {};
+      for (const part of app.registry.memberData) {
+        if (part.export) parts[part.name] = await part.export(app.db, me.id);
+      }
+      const own = await exportMemberData(app.db, me.id);
+      const now = new Date();
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${me.id}-${now.toISOString().slice(0, 10)}.json"`,
+        )
+        .header('cache-control', 'no-store');
+      if (!own) throw new AppError(401, ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
+      // Accounts' own keys come last: no part can shadow them.
+      return reply.send({ exportedAt: now.toISOString(), ...parts, ...own });
+    },
+  );
 
-  app.delete('/api/account', async (request, reply) => {
-    const me = await requireUser(request);
-    const { password } = parseBody(deleteAccountSchema, request.body);
-    if (!(await verifyPassword(app, me.id, password))) throw wrongPassword('The password is not correct.');
-    // Files first: their bytes live outside the database transaction.
-    await deleteFilesOfOwner(app, me.id);
-    const surname = await deleteMemberRows(app.db, me.id);
-    await recountSurname(app.db, surname);
-    forgetSessionUser(request);
-    await clearSessionCookies(app, reply);
-    return reply.code(204).send();
-  });
-}
+  app.delete(
+    '/api/account',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Delete the account and everything the member made (asks for the password)',
+        body: deleteAccountSchema,
+        response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      await confirmPassword(request, reply, me, request.body.password, 'The password is not correct.');
+      const deleted = await app.events.transaction(async (tx) => {
+        const row = await lockMember(tx, me.id);
+        if (!row) return null;
+        const files: string[] = [];
+        for (const part of app.registry.memberData) {
+          if (part.erase) files.push(...(await part.erase(tx, me.id)));
+        }
+        files.push(...(await deleteMemberRows(tx, me.id)));
+        await app.events.publish(tx, 'account.deleted', { userId: me.id, files: [...new Set(files)] });
+        return row;
+      });
+      if (deleted) await recountSurname(app.db, deleted.surname);
+      forgetSessionUser(request);
+      // The session rows went with the user row; signing out expires this browser's cookies.
+      const { headers } = await (await getAuth(app)).api.signOut({
+        headers: toHeaders(request),
+        returnHeaders: true,
+      });
+      passCookies(reply, headers);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default accounts;

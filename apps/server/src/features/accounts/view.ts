@@ -1,5 +1,14 @@
 // What a member may see: all of their own account, only the public part of others'.
-import type { AccountView, Gender, MaritalStatus, ProfileView } from '@samaj/core';
+import {
+  type AccountView,
+  DEFAULT_PICTURE_ID,
+  GENDERS,
+  type Gender,
+  MARITAL_STATUSES,
+  type MaritalStatus,
+  type ProfileView,
+} from '@samaj/core';
+import { z } from 'zod';
 import type { UserRow } from './queries.ts';
 
 type AccountSource = Pick<
@@ -29,7 +38,7 @@ export function accountView(u: AccountSource): AccountView {
     createdAt: u.createdAt.toISOString(),
     surname: u.surname ?? null,
     prefs: {
-      dp: u.dp || 'newuser',
+      dp: u.dp || DEFAULT_PICTURE_ID,
       dob: u.dob ?? null,
       // The columns are plain text, but only manageProfileSchema's choices are ever written to them.
       gender: (u.gender as Gender | null) ?? null,
@@ -44,8 +53,50 @@ export function profileView(u: Pick<UserRow, 'id' | 'name' | 'dp' | 'labels' | '
   return {
     id: u.id,
     name: u.name,
-    dp: u.dp || 'newuser',
+    dp: u.dp || DEFAULT_PICTURE_ID,
     labels: u.labels ?? [],
     createdAt: u.createdAt.toISOString(),
   };
 }
+
+// Response schemas (the OpenAPI document at /api/docs describes the routes with them).
+export const accountViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    labels: z.array(z.string()),
+    createdAt: z.string(),
+    surname: z.string().nullable(),
+    prefs: z.object({
+      dp: z.string(),
+      dob: z.string().nullable(),
+      gender: z.enum(GENDERS).nullable(),
+      marital_status: z.enum(MARITAL_STATUSES).nullable(),
+      matrimony: z.string().nullable(),
+    }),
+  })
+  .describe('Account') satisfies z.ZodType<AccountView>;
+
+export const accountResponse = z.object({ user: accountViewSchema });
+
+export const profileViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dp: z.string(),
+    labels: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .describe('Profile') satisfies z.ZodType<ProfileView>;
+
+/** The download: accounts' own data, then one key per registered part of the member's data. */
+export const exportResponse = z
+  .looseObject({
+    exportedAt: z.string(),
+    account: z.looseObject({ id: z.string(), email: z.string() }),
+    sessions: z.array(z.looseObject({})),
+    files: z.array(z.looseObject({})),
+  })
+  .describe('Member data export');

@@ -3,7 +3,15 @@
 // Our product routes (features/accounts) call `auth.api.*`; the web app never
 // talks to better-auth's own endpoints directly.
 import { randomBytes } from 'node:crypto';
-import { usernameSchema } from '@samaj/core';
+import {
+  DEFAULT_PICTURE_ID,
+  MSG_LOGIN_BLOCKED,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  usernameSchema,
+} from '@samaj/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
@@ -30,6 +38,16 @@ export async function loadAuthSecret(db: Database): Promise<string> {
   return row.value;
 }
 
+/** PostgreSQL's unique_violation, whichever driver raised it (drizzle wraps it as the cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Origins allowed to send cookies and mutations: the public one plus this machine's. */
 export function trustedOrigins(config: Pick<Config, 'publicUrl' | 'port'>): string[] {
   const origins = new Set([
@@ -54,13 +72,21 @@ export function createAuth(db: Database, config: Config, secret: string) {
     }),
     telemetry: { enabled: false },
     // Wrong passwords are routine; our own handlers log what matters.
-    logger: { level: 'error' },
-    // Our own limiter (platform/auth/rate-limit.ts) counts per IP and per email.
+    logger: {
+      level: 'error',
+      log(level, message, ...args) {
+        // A signup that lost a race for its username or email is answered 409 (features/accounts),
+        // not a server failure.
+        if (message === 'Failed to create user' && isUniqueViolation(args[0])) return;
+        (level === 'error' ? console.error : console.warn)(`[Better Auth] ${message}`, ...args);
+      },
+    },
+    // Our own limiter (platform/auth/rate-limit.ts) counts per IP and wrong passwords per email + IP.
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       requireEmailVerification: false,
     },
@@ -70,6 +96,9 @@ export function createAuth(db: Database, config: Config, secret: string) {
       cookieCache: { enabled: false },
     },
     user: {
+      // Members never verify their address (no mail is sent), so a new email applies at once; the
+      // route asks for the current password first.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
       additionalFields: {
         surname: { type: 'string', required: false, input: true },
         phone: { type: 'string', required: false, input: true },
@@ -77,7 +106,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
         dob: { type: 'string', required: false, input: false },
         gender: { type: 'string', required: false, input: false },
         maritalStatus: { type: 'string', required: false, input: false },
-        dp: { type: 'string', required: false, input: false, defaultValue: 'newuser' },
+        dp: { type: 'string', required: false, input: false, defaultValue: DEFAULT_PICTURE_ID },
         matrimony: { type: 'string', required: false, input: false },
       },
     },
@@ -106,14 +135,14 @@ export function createAuth(db: Database, config: Config, secret: string) {
     hooks: {},
     plugins: [
       username({
-        minUsernameLength: 6,
-        maxUsernameLength: 32,
+        minUsernameLength: USERNAME_MIN,
+        maxUsernameLength: USERNAME_MAX,
         usernameValidator: (value) => usernameSchema.safeParse(value).success,
         usernameNormalization: false,
         displayUsername: true,
         immutableUsername: true,
       } as Parameters<typeof username>[0]),
-      admin({ bannedUserMessage: 'This account is blocked.' }),
+      admin({ bannedUserMessage: MSG_LOGIN_BLOCKED }),
     ],
   });
 }

@@ -1,4 +1,4 @@
-export { type Auth, COOKIE_PREFIX, createAuth, trustedOrigins } from './auth.ts';
+export { type Auth, COOKIE_PREFIX, createAuth, isUniqueViolation, trustedOrigins } from './auth.ts';
 export { requireAdmin, requireAnyLabel, requireMember } from './guards.ts';
 export { type AuthLimits, configureAuthLimits, DEFAULT_AUTH_LIMITS } from './rate-limit.ts';
 export {

@@ -1,6 +1,15 @@
-// Login and signup limits, counted per IP and per email in fixed windows.
-// Counters live in this process: with several app servers each one counts
-// alone, which still caps a guesser at (servers × limit) per window.
+// Login and signup limits, and the count of wrong passwords, in fixed windows.
+//
+// This stays a hand-written counter rather than @fastify/rate-limit (platform/rate-limit.ts): the
+// plugin counts requests by one key decided before the handler runs, while this must count only
+// FAILED password checks, keyed by the account being guessed (known after parsing the body, or the
+// member behind a stolen session) and the source, and then refuse even the right password from that
+// source. A lock on the account alone would let anyone lock a member out with five wrong logins, so
+// failures are counted per (email + address), with a slower ceiling per email from anywhere for
+// guessing spread over many addresses.
+//
+// Counters live in this process: with several app servers each one counts alone, which still caps a
+// guesser at (servers × limit) per window.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
@@ -10,7 +19,9 @@ export interface AuthLimits {
   signupPerIp: number;
   /** Login attempts (right or wrong) from one IP. */
   loginPerIp: number;
-  /** Failed logins for one email, from anywhere. */
+  /** Wrong passwords for one email from one IP (login, profile change, account deletion). */
+  loginFailuresPerSource: number;
+  /** Wrong passwords for one email from anywhere: the ceiling for guessing spread over many IPs. */
   loginFailuresPerEmail: number;
 }
 
@@ -18,7 +29,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   windowMs: 15 * 60 * 1000,
   signupPerIp: 10,
   loginPerIp: 20,
-  loginFailuresPerEmail: 5,
+  loginFailuresPerSource: 5,
+  loginFailuresPerEmail: 50,
 };
 
 // Test suites sign many members up from one address (127.0.0.1); they get
@@ -83,6 +95,7 @@ function state(app: FastifyInstance): State {
     if (app.config.nodeEnv === 'test') {
       base.signupPerIp *= TEST_MULTIPLIER;
       base.loginPerIp *= TEST_MULTIPLIER;
+      base.loginFailuresPerSource *= TEST_MULTIPLIER;
       base.loginFailuresPerEmail *= TEST_MULTIPLIER;
     }
     const created: State = { limits: base, counter: new Counter(() => created.limits) };
@@ -109,9 +122,14 @@ function refuse(reply: FastifyReply, seconds: number, what: string): never {
   );
 }
 
+const enabled = (request: FastifyRequest) => request.server.config.authRateLimit !== false;
+const sourceKey = (request: FastifyRequest, email: string) =>
+  `password-source:${email.toLowerCase()}|${request.ip}`;
+const emailKey = (email: string) => `password-email:${email.toLowerCase()}`;
+
 /** Counts a signup attempt from this IP; 429 past the limit. */
 export function limitSignup(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.server.config.authRateLimit === false) return;
+  if (!enabled(request)) return;
   const { limits, counter } = state(request.server);
   const key = `signup-ip:${request.ip}`;
   const wait = counter.blockedFor(key, limits.signupPerIp);
@@ -119,23 +137,43 @@ export function limitSignup(request: FastifyRequest, reply: FastifyReply): void 
   counter.add(key);
 }
 
-/** Counts a login attempt from this IP and refuses an email with too many failures. */
+/**
+ * Refuses (429) a password check for `email` from this source once it has failed too often, or once
+ * the email has failed too often from anywhere — before the password is looked at, so the right
+ * password is refused too and a guesser learns nothing. Used by login and by every route that asks a
+ * signed-in member for their password (a stolen session must not become a guessing oracle).
+ */
+export function limitPasswordCheck(request: FastifyRequest, reply: FastifyReply, email: string): void {
+  if (!enabled(request)) return;
+  const { limits, counter } = state(request.server);
+  const sourceWait = counter.blockedFor(sourceKey(request, email), limits.loginFailuresPerSource);
+  if (sourceWait) refuse(reply, sourceWait, 'wrong passwords for this account');
+  const emailWait = counter.blockedFor(emailKey(email), limits.loginFailuresPerEmail);
+  if (emailWait) refuse(reply, emailWait, 'wrong passwords for this account');
+}
+
+/** Counts a login attempt from this IP and refuses a source (or email) with too many failures. */
 export function limitLogin(request: FastifyRequest, reply: FastifyReply, email: string): void {
-  if (request.server.config.authRateLimit === false) return;
+  if (!enabled(request)) return;
+  limitPasswordCheck(request, reply, email);
   const { limits, counter } = state(request.server);
   const ipKey = `login-ip:${request.ip}`;
-  const emailKey = `login-email:${email.toLowerCase()}`;
-  const emailWait = counter.blockedFor(emailKey, limits.loginFailuresPerEmail);
-  if (emailWait) refuse(reply, emailWait, 'failed logins for this account');
   const ipWait = counter.blockedFor(ipKey, limits.loginPerIp);
   if (ipWait) refuse(reply, ipWait, 'login attempts from this network');
   counter.add(ipKey);
 }
 
-export function recordLoginFailure(request: FastifyRequest, email: string): void {
-  state(request.server).counter.add(`login-email:${email.toLowerCase()}`);
+/** A wrong password for `email` from this source (login, profile change or account deletion). */
+export function recordPasswordFailure(request: FastifyRequest, email: string): void {
+  const { counter } = state(request.server);
+  counter.add(sourceKey(request, email));
+  counter.add(emailKey(email));
 }
 
-export function recordLoginSuccess(request: FastifyRequest, email: string): void {
-  state(request.server).counter.clear(`login-email:${email.toLowerCase()}`);
+/**
+ * The right password from this source: its own failures are forgiven. The per-email count stays,
+ * so a guesser cannot reset the ceiling by having the owner log in.
+ */
+export function recordPasswordSuccess(request: FastifyRequest, email: string): void {
+  state(request.server).counter.clear(sourceKey(request, email));
 }

@@ -1,7 +1,7 @@
 // Who is asking: the member behind the session cookie, looked up once per request.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Label } from '@samaj/core';
+import { type Label, MSG_LOGIN_BLOCKED } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { session as sessionTable, user as userTable } from '../../db/schema/auth.ts';
@@ -149,7 +149,7 @@ export async function getSessionId(request: FastifyRequest): Promise<string | nu
 }
 
 export const UNAUTHORIZED_MESSAGE = 'The current user is not authorized to perform the requested action.';
-export const BLOCKED_MESSAGE = 'This account is blocked.';
+export const BLOCKED_MESSAGE = MSG_LOGIN_BLOCKED;
 
 /** The logged-in member; 401 `user_unauthorized` when logged out, 403 `user_blocked` when blocked. */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
