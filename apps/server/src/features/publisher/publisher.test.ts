@@ -169,4 +169,40 @@ describeEachDatabase('publisher program', (ctx) => {
       400,
     );
   });
+
+  it('approval publishes publisher_request.decided and label.changed; the console counts through the registry', async () => {
+    const seen: string[] = [];
+    ctx.app.events.onCommit('publisher_request.decided', (p) => {
+      seen.push(`decided:${p.requestId}:${p.approved}`);
+    });
+    ctx.app.events.onCommit('label.changed', (p) => {
+      seen.push(`labels:${p.userId}:${p.labels.join(',')}`);
+    });
+    const member = await createMember(ctx.app);
+    const waiting = async () =>
+      (await call(ctx.app, 'GET', '/api/admin/summary', admin)).json().publisherRequests;
+    const before = await waiting();
+    expect((await apply(member)).statusCode).toBe(201);
+    expect(await waiting()).toBe(before + 1);
+    const res = await call(ctx.app, 'POST', `/api/admin/publisher-requests/${member.user.id}/approve`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(seen).toEqual([`decided:${member.user.id}:true`, `labels:${member.user.id}:Publisher`]);
+    expect(await waiting()).toBe(before);
+  });
+
+  it("the member's application is in their data export and goes with their account", async () => {
+    const member = await createMember(ctx.app);
+    await apply(member);
+    const part = ctx.app.registry.memberData.find((p) => p.name === 'publisherRequest');
+    expect(await part?.export?.(ctx.app.db, member.user.id)).toMatchObject({ id: member.user.id, ...FORM });
+    await ctx.app.db.transaction(async (tx) => {
+      await part?.erase?.(tx, member.user.id);
+    });
+    expect(await part?.export?.(ctx.app.db, member.user.id)).toBeNull();
+  });
+
+  it('a visitor learns 401 before the application form is checked', async () => {
+    const res = await call(ctx.app, 'POST', '/api/publisher-request', null, { occupation: 5 });
+    expect(res.statusCode).toBe(401);
+  });
 });
