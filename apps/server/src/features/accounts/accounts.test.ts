@@ -5,7 +5,12 @@ import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { cookieFrom, createMember, login, uniqueUsername } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
-import { session, surname as surnameTable, user as userTable } from '../../db/schema/index.ts';
+import {
+  pushSubscription,
+  session,
+  surname as surnameTable,
+  user as userTable,
+} from '../../db/schema/index.ts';
 import { configureAuthLimits } from '../../platform/auth/index.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -608,6 +613,38 @@ describeEachDatabase('accounts', (ctx) => {
     expect(data.account.id).toBe(a.user.id);
     for (const part of ctx.app.registry.memberData) expect(data).toHaveProperty(part.name);
     expect(res.body).not.toContain(b.user.id);
+  });
+
+  test('data in tables no feature owns yet (push subscriptions) is exported, then erased with the account', async () => {
+    const m = await createMember(ctx.app);
+    const other = await createMember(ctx.app);
+    const subscribe = (userId: string) =>
+      ctx.app.db.insert(pushSubscription).values({
+        userId,
+        endpoint: `https://push.example/${userId}`,
+        p256dh: 'key',
+        auth: 'secret',
+      });
+    await subscribe(m.user.id);
+    await subscribe(other.user.id);
+    const exported = await inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: { cookie: m.cookie },
+    });
+    expect(exported.json().pushSubscriptions).toHaveLength(1);
+    expect(exported.json().matrimony).toEqual({ profile: null, shortlists: [], profileRequests: [] });
+    expect(exported.body).not.toContain('secret');
+    const del = await inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: m.cookie },
+      payload: { password: m.password },
+    });
+    expect(del.statusCode).toBe(204);
+    const left = await ctx.app.db.select({ userId: pushSubscription.userId }).from(pushSubscription);
+    expect(left.map((r) => r.userId)).not.toContain(m.user.id);
+    expect(left.map((r) => r.userId)).toContain(other.user.id);
   });
 
   test("deletion erases every registered part in one transaction and publishes the member's files", async () => {

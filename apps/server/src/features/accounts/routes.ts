@@ -43,6 +43,7 @@ import {
   updateProfile,
   userExists,
 } from './queries.ts';
+import { UNCLAIMED_PARTS } from './unclaimed-parts.ts';
 import {
   accountResponse,
   accountView,
@@ -65,6 +66,8 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
 const accounts: FastifyPluginAsyncZod = async (app) => {
   const tags = ['accounts'];
   const member = { preValidation: requireMember };
+
+  for (const part of UNCLAIMED_PARTS) app.registry.addMemberData(part);
 
   // Until the durable job queue removes them, a deleted account's files go once the deletion commits.
   app.events.onCommit('account.deleted', async ({ files }) => {
