@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from './api';
 
 /** What the operator configured that the web app shows (GET /api/public-config). */
@@ -13,6 +14,16 @@ export interface PublicConfig {
 }
 
 export const publicConfigQueryKey = ['public-config'] as const;
+
+/**
+ * The operator's about text, or (when they set none) the app's own in the member's language, so
+ * a Gujarati heading is never followed by an English default.
+ */
+export function useCommunityAbout(): string {
+  const { t } = useTranslation('common');
+  const { data } = usePublicConfig();
+  return data?.communityAbout || t('aboutDefault');
+}
 
 export function usePublicConfig() {
   return useQuery({

@@ -5,23 +5,70 @@ import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/queryClient';
 import { routes } from '../app/routes';
 
+/** A signed-in member without labels, as GET /api/account answers. */
+export const testMember = {
+  id: 'ramesh_patel',
+  name: 'Ramesh Patel',
+  email: 'ramesh@example.org',
+  labels: [] as string[],
+  createdAt: '2024-01-01T00:00:00.000Z',
+  prefs: {} as Record<string, unknown>,
+  surname: 'Patel',
+};
+
+export const testAdmin = { ...testMember, id: 'asha_admin', name: 'Asha Admin', labels: ['Admin'] };
+
+/** One request as a route handler sees it. */
+export interface FakeRequest {
+  url: string;
+  path: string;
+  query: URLSearchParams;
+  method: string;
+  body: unknown;
+}
+
+/** An answer: status and JSON body (none for 204). `undefined` lets the default stub answer. */
+export type FakeRoute = (request: FakeRequest) => { status?: number; body?: unknown } | undefined;
+
 export interface FakeServer {
   account?: unknown;
   config?: Record<string, unknown>;
+  /** The feature's own API, tried before the shell's two calls. */
+  routes?: FakeRoute;
 }
 
-/** Answers the shell's two calls the way the server would; anything else is a 404. */
-export function stubServer({ account = null, config = {} }: FakeServer = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/account')) {
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+function requestOf(input: RequestInfo | URL, init?: RequestInit): FakeRequest {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const parsed = new URL(url, 'http://localhost');
+  let body: unknown = init?.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      // Not JSON: kept as sent.
+    }
+  }
+  return { url, path: parsed.pathname, query: parsed.searchParams, method: init?.method ?? 'GET', body };
+}
+
+/** Answers the shell's two calls the way the server would, then `routes`; anything else is a 404. */
+export function stubServer({ account = null, config = {}, routes: own }: FakeServer = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = requestOf(input, init);
+    const answer = own?.(request);
+    if (answer) return json(answer.status ?? 200, answer.body ?? null);
+    if (request.path.startsWith('/api/account')) {
       return account
         ? json(200, account)
         : json(401, { message: 'Not logged in', code: 401, type: 'user_unauthorized' });
     }
-    if (url.startsWith('/api/public-config')) {
+    if (request.path.startsWith('/api/public-config')) {
       return json(200, {
         communityName: 'Test Samaj',
         communityAbout: '',
@@ -39,6 +86,14 @@ export function stubServer({ account = null, config = {} }: FakeServer = {}) {
   return fetchMock;
 }
 
+/** The requests the app made, as `METHOD /path?query`, optionally only those under a prefix. */
+export function requestsTo(fetchMock: ReturnType<typeof stubServer>, prefix = '/api/'): string[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => requestOf(input as RequestInfo, init as RequestInit | undefined))
+    .filter((r) => r.path.startsWith(prefix))
+    .map((r) => `${r.method} ${r.url}`);
+}
+
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = createQueryClient();
@@ -47,5 +102,5 @@ export function renderApp(path: string) {
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...utils, router };
+  return { ...utils, router, client };
 }

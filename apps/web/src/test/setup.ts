@@ -35,3 +35,10 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollTo ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

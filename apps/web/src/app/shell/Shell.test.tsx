@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, stubServer } from '../../test/render';
+import { renderApp, stubServer, testMember } from '../../test/render';
 
-const member = {
-  id: 'ramesh_patel',
-  name: 'Ramesh Patel',
-  email: 'ramesh@example.org',
-  labels: [],
-  createdAt: '2024-01-01T00:00:00.000Z',
-  prefs: {},
-  surname: 'Patel',
-};
+const member = testMember;
 
 describe('shell navigation', () => {
   it('offers Login as the last entry to a visitor, and no back button on the root', async () => {

@@ -1,17 +1,7 @@
 import type { EventPage, EventView } from '@samaj/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubServer } from '../../../test/render';
-
-const member = {
-  id: 'ramesh_patel',
-  name: 'Ramesh Patel',
-  email: 'ramesh@example.org',
-  labels: [],
-  createdAt: '2024-01-01T00:00:00.000Z',
-  prefs: {},
-  surname: 'Patel',
-};
+import { renderApp, requestsTo, stubServer, testMember } from '../../../test/render';
 
 function event(id: string, name: string, extra: Partial<EventView>): EventView {
   return {
@@ -47,25 +37,15 @@ const secondPage: EventPage = {
 
 /** The shell's fake server plus the events list, answering page by cursor. */
 function stubEvents(pages: Record<string, EventPage>) {
-  const shell = stubServer({ account: member });
-  const base = shell.getMockImplementation();
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith('/api/events')) {
-      const cursor = new URL(url, 'http://x').searchParams.get('cursor') ?? '';
-      return new Response(JSON.stringify(pages[cursor]), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    return base ? base(input) : new Response(null, { status: 404 });
+  return stubServer({
+    account: testMember,
+    routes: ({ path, query }) =>
+      path === '/api/events' ? { body: pages[query.get('cursor') ?? ''] } : undefined,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
-const eventCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
-  fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/events'));
+const eventCalls = (fetchMock: ReturnType<typeof stubServer>) =>
+  requestsTo(fetchMock, '/api/events').map((call) => call.replace(/^GET /, ''));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,17 +1,7 @@
 import type { EventView } from '@samaj/core';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubServer } from '../../../test/render';
-
-const member = {
-  id: 'ramesh_patel',
-  name: 'Ramesh Patel',
-  email: 'ramesh@example.org',
-  labels: [],
-  createdAt: '2024-01-01T00:00:00.000Z',
-  prefs: {},
-  surname: 'Patel',
-};
+import { renderApp, stubServer, testMember } from '../../../test/render';
 
 const base: EventView = {
   id: 'ev1',
@@ -28,21 +18,10 @@ const base: EventView = {
 };
 
 function stubEvent(status: number, body: unknown) {
-  const shell = stubServer({ account: member });
-  const fallback = shell.getMockImplementation();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.startsWith('/api/events/')) {
-        return new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return fallback ? fallback(input) : new Response(null, { status: 404 });
-    }),
-  );
+  stubServer({
+    account: testMember,
+    routes: ({ path }) => (path.startsWith('/api/events/') ? { status, body } : undefined),
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +37,7 @@ describe('event screen', () => {
   });
 
   it('the host sees their own screen, not the waiting one', async () => {
-    stubEvent(200, { ...base, host: member.id });
+    stubEvent(200, { ...base, host: testMember.id });
     renderApp('/event/ev1');
     expect(await screen.findByText(/તમે આ કાર્યક્રમના યજમાન છો/)).toBeTruthy();
     expect(screen.queryByText('Not Started')).toBeNull();

@@ -1,25 +1,23 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCommunityName } from '../../../lib/head';
-import { usePublicConfig } from '../../../lib/publicConfig';
+import { useCommunityAbout } from '../../../lib/publicConfig';
 
 /** The about note and the copyright line (from the operator's configuration). */
 export function FeedSidebar() {
   const { t } = useTranslation('posts');
-  const { data } = usePublicConfig();
+  const about = useCommunityAbout();
   const name = useCommunityName();
   return (
     <Stack gap="sm" component="aside">
-      {data?.communityAbout && (
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h5" mb={6}>
-            {t('sidebar.about')}
-          </Title>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-            {data.communityAbout}
-          </Text>
-        </Card>
-      )}
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h5" mb={6}>
+          {t('sidebar.about')}
+        </Title>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+          {about}
+        </Text>
+      </Card>
       <Text size="xs" c="dimmed" px="xs">
         {t('sidebar.copyright', { year: new Date().getFullYear(), name })}
       </Text>

@@ -1,13 +1,14 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCommunityName } from '../../../lib/head';
-import { usePublicConfig } from '../../../lib/publicConfig';
+import { useCommunityAbout, usePublicConfig } from '../../../lib/publicConfig';
 import { SettingsSubpage } from '../components/SettingsSubpage';
 
 export default function About() {
   const { t } = useTranslation('settings');
   const { data: config } = usePublicConfig();
   const community = useCommunityName();
+  const about = useCommunityAbout();
   return (
     <SettingsSubpage title={t('about')} description={t('aboutPage.description')}>
       <Card withBorder radius="md" padding="md">
@@ -15,7 +16,7 @@ export default function About() {
           <Title order={2} size="h4">
             {community}
           </Title>
-          {config?.communityAbout && <Text style={{ whiteSpace: 'pre-line' }}>{config.communityAbout}</Text>}
+          <Text style={{ whiteSpace: 'pre-line' }}>{about}</Text>
         </Stack>
       </Card>
       {config?.version && (

@@ -1,0 +1,89 @@
+import type { PostView } from '@samaj/core';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, stubServer, testMember } from '../../../test/render';
+
+function created(status: string): PostView {
+  return {
+    id: 'p1',
+    creator: testMember.id,
+    description: 'Navratri garba at the wadi',
+    file: null,
+    status,
+    rejectionReason: null,
+    createdAt: new Date().toISOString(),
+    user: { id: testMember.id, name: testMember.name, dp: 'newuser', labels: [] },
+    liked: null,
+    likeCount: 0,
+    commentCount: 0,
+    comments: [],
+  };
+}
+
+/** The one browser API that reports upload progress; answers like POST /api/posts. */
+function stubUpload(status: number, body: unknown) {
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload = { onprogress: null as ((event: ProgressEvent) => void) | null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+}
+
+async function writeAndSend() {
+  renderApp('/posts');
+  const text = await screen.findByRole('textbox', { name: 'નવી પોસ્ટ' });
+  fireEvent.change(text, { target: { value: 'Navratri garba at the wadi' } });
+  fireEvent.click(screen.getByRole('button', { name: 'પોસ્ટ કરો' }));
+}
+
+// Long enough for the lazily loaded notifications host to have shown a toast, had there been one.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
+
+describe('adding a post', () => {
+  it("says 'Post Submitted' once, with the review note, for a post that waits for staff", async () => {
+    stubServer({
+      account: testMember,
+      routes: ({ path }) =>
+        path.startsWith('/api/posts') || path.startsWith('/api/events')
+          ? { body: { documents: [], nextCursor: null } }
+          : undefined,
+    });
+    stubUpload(201, created('requested'));
+    await writeAndSend();
+    expect(await screen.findByText(/સમીક્ષા પછી પ્રકાશિત થશે/)).toBeTruthy();
+    await settle();
+    expect(screen.getAllByText('Post Submitted')).toHaveLength(1);
+  });
+
+  it('says the failure once and keeps what the member wrote', async () => {
+    stubServer({
+      account: testMember,
+      routes: ({ path }) =>
+        path.startsWith('/api/posts') || path.startsWith('/api/events')
+          ? { body: { documents: [], nextCursor: null } }
+          : undefined,
+    });
+    stubUpload(500, { message: 'boom', code: 500, type: 'general_unknown' });
+    await writeAndSend();
+    expect(await screen.findByText('Something Went Wrong! Please try again later.')).toBeTruthy();
+    await settle();
+    expect(screen.getAllByText('Something Went Wrong! Please try again later.')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'નવી પોસ્ટ' })).toHaveProperty(
+      'value',
+      'Navratri garba at the wadi',
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import type { PostView } from '@samaj/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, stubServer, testMember } from '../../../test/render';
+
+function post(dp: string): PostView {
+  return {
+    id: 'p1',
+    creator: testMember.id,
+    description: 'Our family at the Navratri garba',
+    file: null,
+    status: 'approved',
+    rejectionReason: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    user: { id: testMember.id, name: testMember.name, dp, labels: [] },
+    liked: null,
+    likeCount: 0,
+    commentCount: 0,
+    comments: [],
+  };
+}
+
+describe('own profile', () => {
+  it('shows the new picture on the member’s own posts right after they change it, without a reload', async () => {
+    let dp = 'old_pic';
+    stubServer({
+      account: { ...testMember, prefs: { dp } },
+      routes: ({ path, method }) => {
+        if (path === '/api/account/picture' && method === 'POST') {
+          dp = 'new_pic';
+          return { body: { dp } };
+        }
+        if (path === `/api/profiles/${testMember.id}`) {
+          return {
+            body: {
+              id: testMember.id,
+              name: testMember.name,
+              dp,
+              labels: [],
+              createdAt: testMember.createdAt,
+            },
+          };
+        }
+        if (path === '/api/posts') return { body: { documents: [post(dp)], nextCursor: null } };
+        return undefined;
+      },
+    });
+    renderApp(`/profile/${testMember.id}`);
+    const card = await screen.findByRole('article');
+    // The avatar beside the name (its link is hidden from screen readers: the name links too).
+    const avatar = () => card.querySelector('img')?.getAttribute('src');
+    expect(avatar()).toContain('old_pic');
+
+    fireEvent.click(screen.getByRole('button', { name: 'પ્રોફાઇલ ફોટો બદલો' }));
+    const input = await screen.findByLabelText('Upload new image');
+    fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+
+    await waitFor(() => expect(avatar()).toContain('new_pic'));
+  });
+});

@@ -1,0 +1,20 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, stubServer, testMember } from '../../../test/render';
+
+describe('publisher application', () => {
+  it('opened straight from a link, Back goes to Settings (where it is offered), not the tools home', async () => {
+    stubServer({
+      account: testMember,
+      routes: ({ path }) =>
+        path === '/api/publisher-request'
+          ? { status: 404, body: { message: 'None', code: 404, type: 'document_not_found' } }
+          : undefined,
+    });
+    const { router } = renderApp('/publisher-request');
+    const back = await screen.findByRole('link', { name: /Back/ });
+    expect(back.getAttribute('href')).toBe('/settings');
+    fireEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  });
+});
