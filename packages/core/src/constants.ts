@@ -73,6 +73,8 @@ export const PREVIEW_QUALITY = 50;
 export const PREVIEW_WIDTHS = [490, 300, 100, 80] as const;
 export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
 export const DEFAULT_PICTURE_ID = 'newuser';
+/** SPEC §2 Manage Profile: "The profile picture accepts JPEG or PNG." (media types; the server checks the bytes). */
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
 /** Files at or below one chunk go in a single request. */
 export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 /** Not in spec: largest accepted upload. */

@@ -31,8 +31,6 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** Every type sharp decodes here. GIF keeps only its first frame; HEIC is sniffed but the bundled
  *  libheif decodes AVIF only, so a HEIC photo gets the "unsupported type" answer. */
 export const ALL_IMAGE_TYPES: readonly ImageType[] = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heic'];
-/** SPEC §2 Manage Profile: "The profile picture accepts JPEG or PNG." */
-export const PROFILE_PICTURE_TYPES: readonly ImageType[] = ['jpeg', 'png'];
 
 export const MSG_UPLOAD_TYPE_UNSUPPORTED = 'Only JPEG, PNG or WebP images can be uploaded.';
 export const MSG_PROFILE_PICTURE_TYPE_UNSUPPORTED =

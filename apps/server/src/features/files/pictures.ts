@@ -1,16 +1,19 @@
-import { DEFAULT_PICTURE_ID } from '@samaj/core';
+import { DEFAULT_PICTURE_ID, PROFILE_PICTURE_TYPES } from '@samaj/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { user } from '../../db/schema/auth.ts';
 import { file } from '../../db/schema/files.ts';
 import {
   deleteFile,
+  type ImageType,
   MSG_PROFILE_PICTURE_TYPE_UNSUPPORTED,
-  PROFILE_PICTURE_TYPES,
   removeStoredFile,
   saveImageUpload,
   type UploadData,
 } from '../../platform/images.ts';
+
+/** Core's media types as the sniffer names them ('image/jpeg' → 'jpeg'). */
+const PICTURE_IMAGE_TYPES = PROFILE_PICTURE_TYPES.map((type) => type.slice('image/'.length) as ImageType);
 
 /**
  * Swaps the old picture out inside one transaction: the member's row is locked (two uploads at
@@ -49,7 +52,7 @@ export async function replaceProfilePicture(
   const id = await saveImageUpload(app, data, {
     owner,
     kind: 'profile',
-    types: PROFILE_PICTURE_TYPES,
+    types: PICTURE_IMAGE_TYPES,
     unsupportedMessage: MSG_PROFILE_PICTURE_TYPE_UNSUPPORTED,
   });
   let replaced: string | null;
