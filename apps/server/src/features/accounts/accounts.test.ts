@@ -74,6 +74,55 @@ describeEachDatabase('accounts', (ctx) => {
     expect(typeof account.json().createdAt).toBe('string');
   });
 
+  test('the OpenAPI document describes every accounts route with each status it sends', async () => {
+    const doc = (await inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path][method].responses ?? {}).sort();
+    expect(statuses('/api/account/signup', 'post')).toEqual(['201', '400', '409', '429']);
+    expect(statuses('/api/account/login', 'post')).toEqual(['200', '400', '401', '403', '429']);
+    expect(statuses('/api/account/logout', 'post')).toEqual(['204']);
+    expect(statuses('/api/account', 'get')).toEqual(['200', '401', '403']);
+    expect(statuses('/api/account', 'patch')).toEqual(['200', '400', '401', '403', '409', '429']);
+    expect(statuses('/api/account', 'delete')).toEqual(['204', '400', '401', '403', '429']);
+    expect(statuses('/api/account/export', 'get')).toEqual(['200', '401', '403']);
+    expect(statuses('/api/profiles/{username}', 'get')).toEqual(['200', '400', '401', '403', '404']);
+    expect(doc.paths['/api/account/signup'].post.requestBody).toBeDefined();
+  });
+
+  test('a visitor learns 401 before any 400 on every member route', async () => {
+    for (const [method, url] of [
+      ['PATCH', '/api/account'],
+      ['DELETE', '/api/account'],
+      ['GET', `/api/profiles/${'x'.repeat(100)}`],
+    ] as const) {
+      const res = await inject({ method, url, payload: method === 'GET' ? undefined : { bogus: 1 } });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().type).toBe('user_unauthorized');
+    }
+  });
+
+  test('absent fields name the parameter; a malformed address in PATCH is user_email_invalid too', async () => {
+    const m = await createMember(ctx.app);
+    const missing = await inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: m.cookie },
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: 'Missing required parameter: "password"' });
+    const login = await inject({ method: 'POST', url: '/api/account/login', payload: { email: 'a@b.co' } });
+    expect(login.json().message).toBe('Missing required parameter: "password"');
+    const patch = await inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { cookie: m.cookie },
+      payload: { name: 'Asha', email: 'not-an-email' },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json()).toMatchObject({ code: 400, type: 'user_email_invalid' });
+  });
+
   test('GET /api/account without a session is 401 user_unauthorized', async () => {
     const res = await inject({ method: 'GET', url: '/api/account' });
     expect(res.statusCode).toBe(401);

@@ -10,6 +10,7 @@
 //
 // Counters live in this process: with several app servers each one counts alone, which still caps a
 // guesser at (servers × limit) per window.
+import { ERROR_TYPES } from '@samaj/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
@@ -117,7 +118,7 @@ function refuse(reply: FastifyReply, seconds: number, what: string): never {
   const minutes = Math.ceil(seconds / 60);
   throw new AppError(
     429,
-    'general_rate_limit_exceeded',
+    ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
     `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
 }
