@@ -16,8 +16,11 @@ export const ERROR_TYPES = {
   DOCUMENT_ALREADY_EXISTS: 'document_already_exists',
   STORAGE_FILE_TOO_LARGE: 'storage_file_too_large',
   STORAGE_FILE_TYPE_UNSUPPORTED: 'storage_file_type_unsupported',
+  STORAGE_FILE_NOT_FOUND: 'storage_file_not_found',
   GENERAL_RATE_LIMIT_EXCEEDED: 'general_rate_limit_exceeded',
   GENERAL_UNKNOWN: 'general_unknown',
+  /** Not in spec: the server is busy with other work (e.g. the image queue is full); retry later. */
+  GENERAL_SERVICE_UNAVAILABLE: 'general_service_unavailable',
 } as const;
 export type ErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
 
@@ -37,8 +40,10 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   document_already_exists: 409,
   storage_file_too_large: 413,
   storage_file_type_unsupported: 415,
+  storage_file_not_found: 404,
   general_rate_limit_exceeded: 429,
   general_unknown: 500,
+  general_service_unavailable: 503,
 };
 
 export type ApiErrorBody = { message: string; code: number; type: ErrorType | string };

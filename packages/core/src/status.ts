@@ -26,11 +26,19 @@ export function postStatusDisplay(status: string): PostStatusDisplay {
 
 /** Only approved posts get reactions, comments and share. */
 export function postAllowsReactions(status: string): boolean {
-  return status === 'approved';
+  return status === PUBLIC_POST_STATUS;
 }
 
 /** A new post awaits review. */
 export const NEW_POST_STATUS: PostStatus = 'requested';
+
+/** The one status in which a post is public (feed, profile, reactions, its image's previews). */
+export const PUBLIC_POST_STATUS: PostStatus = 'approved';
+
+/** A Publisher's or an Admin's post skips review (SPEC §4). */
+export function newPostStatus(labels: readonly string[]): PostStatus {
+  return labels.includes('Publisher') || labels.includes('Admin') ? PUBLIC_POST_STATUS : NEW_POST_STATUS;
+}
 
 export const MATRIMONY_STATUSES = ['requested', 'active', 'banned', 'inactive'] as const;
 export type MatrimonyStatus = (typeof MATRIMONY_STATUSES)[number];
@@ -68,5 +76,5 @@ export function isPostVisibleTo(
   post: { status: string; creator: string },
   viewer?: { id: string } | null,
 ): boolean {
-  return post.status === 'approved' || (!!viewer && viewer.id === post.creator);
+  return post.status === PUBLIC_POST_STATUS || (!!viewer && viewer.id === post.creator);
 }

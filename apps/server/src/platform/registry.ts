@@ -1,6 +1,6 @@
 // What the platform asks of every feature without importing it (ARCHITECTURE.md "Seams"):
-// a member's own data (for the export and for account deletion) and the staff console's waiting
-// counts. A feature registers its part when its plugin starts; accounts and the console only ever
+// a member's own data (for the export and for account deletion), the staff console's waiting
+// counts, and who may see a stored file of a kind the feature owns. A feature registers its part when its plugin starts; accounts and the console only ever
 // read the registry.
 import type { Executor, Transaction } from '../db/client.ts';
 
@@ -22,9 +22,30 @@ export interface WaitingCount {
   count(db: Executor): Promise<number>;
 }
 
+/**
+ * Who may see a stored file, asked by `GET /api/files/:id/preview`: 'public' (anyone, cacheable
+ * by shared caches), 'private' (this viewer only: `private, no-store`) or 'hidden' (the same 404
+ * as an unknown id).
+ */
+export type FileAccess = 'public' | 'private' | 'hidden';
+
+/** The viewer as a file-access decider sees them: null for a visitor. */
+export interface FileViewer {
+  id: string;
+  labels: readonly string[];
+}
+
+/** Decides access to one file of the kind it was registered for (e.g. a post image: its post's status). */
+export type FileAccessDecider = (
+  db: Executor,
+  fileId: string,
+  viewer: FileViewer | null,
+) => Promise<FileAccess>;
+
 export class Registry {
   readonly memberData: MemberDataPart[] = [];
   readonly waitingCounts: WaitingCount[] = [];
+  private readonly fileAccessByKind = new Map<string, FileAccessDecider>();
 
   addMemberData(part: MemberDataPart): void {
     if (this.memberData.some((p) => p.name === part.name))
@@ -35,5 +56,18 @@ export class Registry {
   addWaitingCount(entry: WaitingCount): void {
     if (this.waitingCounts.some((c) => c.name === entry.name)) throw new Error(`count '${entry.name}' twice`);
     this.waitingCounts.push(entry);
+  }
+
+  /**
+   * The feature that owns a file kind decides who may see those files. A kind with no decider
+   * (profile pictures, event and slide images) stays public: readable by anyone who has the id.
+   */
+  addFileAccess(kind: string, decide: FileAccessDecider): void {
+    if (this.fileAccessByKind.has(kind)) throw new Error(`file access for '${kind}' twice`);
+    this.fileAccessByKind.set(kind, decide);
+  }
+
+  fileAccess(kind: string): FileAccessDecider | undefined {
+    return this.fileAccessByKind.get(kind);
   }
 }

@@ -28,6 +28,8 @@ export const post = pgTable(
     // Keyset pages of the feed (status = approved, id < cursor order by id desc) and of a profile.
     index('post_status_id_idx').on(t.status, t.id.desc()),
     index('post_creator_id_idx').on(t.creator, t.id.desc()),
+    // Whose image is this: the preview route asks for every post image it serves.
+    index('post_file_idx').on(t.file),
     check('post_status_check', oneOf(t.status, POST_STATUSES)),
   ],
 );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { file } from '../../db/schema/files.ts';
 import { defaultAvatar } from '../../platform/images/avatar.ts';
 import { type PreviewFormat, renderPreview } from '../../platform/images/preview.ts';
+import { imageQueue } from '../../platform/images/queue.ts';
 import { originalKey } from '../../platform/images.ts';
 import { getStorage } from '../../platform/storage/index.ts';
 
@@ -34,9 +35,19 @@ function defaultPreview(width: PreviewWidth, format: PreviewFormat): Promise<Buf
   return preview;
 }
 
+/** A stored file's kind (who decides its access), or null when there is no such file. */
+export async function findFile(app: FastifyInstance, id: string): Promise<{ kind: string } | null> {
+  if (!isUniqueId(id)) return null;
+  // The row decides whether a file exists: once deleted, its previews are gone even if
+  // removing the bytes from storage failed.
+  const [row] = await app.db.select({ kind: file.kind }).from(file).where(eq(file.id, id)).limit(1);
+  return row ?? null;
+}
+
 /**
- * The preview bytes, made from the stored original on first request and then kept in storage
- * (on disk or in the bucket) beside it. Null when there is no such file.
+ * The preview bytes of an existing file (or of the default picture), made from the stored
+ * original on first request — in the image queue — and then kept in storage (on disk or in the
+ * bucket) beside it. Null when the original is gone.
  */
 export async function loadPreview(
   app: FastifyInstance,
@@ -45,12 +56,6 @@ export async function loadPreview(
   format: PreviewFormat,
 ): Promise<Buffer | null> {
   if (id === DEFAULT_PICTURE_ID) return defaultPreview(width, format);
-  if (!isUniqueId(id)) return null;
-  // The row decides whether a file exists: once deleted, its previews are gone even if
-  // removing the bytes from storage failed.
-  const [row] = await app.db.select({ id: file.id }).from(file).where(eq(file.id, id)).limit(1);
-  if (!row) return null;
-
   const storage = getStorage(app);
   const key = previewKey(id, width, format);
   const cached = await storage.get(key);
@@ -58,7 +63,7 @@ export async function loadPreview(
   return once(key, async () => {
     const original = await storage.get(originalKey(id));
     if (!original) return null;
-    const preview = await renderPreview(original, width, format);
+    const preview = await imageQueue.run(() => renderPreview(original, width, format));
     await storage.put(key, preview, `image/${format}`);
     return preview;
   });

@@ -7,25 +7,42 @@ import {
   type PreviewWidth,
   UPLOAD_MAX_BYTES,
 } from '@samaj/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forgetSessionUser, requireUser } from '../../platform/auth/index.ts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgetSessionUser, getSessionUser, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { choosePreviewFormat, PREVIEW_MIME } from '../../platform/images/preview.ts';
+import { retryAfterWhenBusy } from '../../platform/images/queue.ts';
+import { writeLimit } from '../../platform/rate-limit.ts';
+import type { FileAccess } from '../../platform/registry.ts';
+import { errors, GUARD_ERRORS } from '../../platform/responses.ts';
 import { removeProfilePicture, replaceProfilePicture } from './pictures.ts';
-import { loadPreview } from './previews.ts';
+import { findFile, loadPreview } from './previews.ts';
 
 const DEFAULT_WIDTH: PreviewWidth = 300;
 export const MSG_FILE_NOT_FOUND = 'The requested file could not be found.';
 export const MSG_PREVIEW_WIDTH = `Invalid width: use one of ${PREVIEW_WIDTHS.join(', ')}.`;
 
-function parseWidth(raw: unknown): PreviewWidth {
-  if (raw === undefined || raw === '') return DEFAULT_WIDTH;
-  const width = Number(raw);
-  if (typeof raw !== 'string' || !(PREVIEW_WIDTHS as readonly number[]).includes(width)) {
-    throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PREVIEW_WIDTH);
-  }
-  return width as PreviewWidth;
-}
+/** Cache-Control of each answer (see docs/decisions.md "Files (previews)"). */
+export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+/** A moderated file (a post image): public, but a takedown reaches shared caches within an hour. */
+export const CACHE_MODERATED = 'public, max-age=3600';
+export const CACHE_PRIVATE = 'private, no-store';
+
+const previewParams = z.object({ id: z.string().min(1).max(64) });
+const previewQuery = z.object({
+  width: z
+    .string()
+    .optional()
+    .refine(
+      (raw) => !raw || (/^\d+$/.test(raw) && (PREVIEW_WIDTHS as readonly number[]).includes(Number(raw))),
+      MSG_PREVIEW_WIDTH,
+    )
+    .transform((raw): PreviewWidth => (raw ? (Number(raw) as PreviewWidth) : DEFAULT_WIDTH)),
+});
+const pictureView = z.object({ dp: z.string() });
+const previewImage = z.any().describe('The preview: WebP when Accept allows it, else JPEG');
 
 /**
  * The uploaded file in the multipart field `name`. Limits: UPLOAD_MAX_BYTES, one file; busboy stops
@@ -39,57 +56,99 @@ export async function requireFilePart(request: FastifyRequest, name = 'file') {
   return part;
 }
 
-export default async function filesRoutes(app: FastifyInstance) {
+const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Uploads arrive as multipart/form-data. Registered here unless the app already parses it.
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   }
+  app.addHook('onError', retryAfterWhenBusy);
+  const tags = ['files'];
 
   /**
-   * A preview of an image at one of the spec's widths (SPEC §6), for anyone: files are shown in
-   * public-ish places (profile pictures, approved posts, event thumbnails) and their ids are
-   * uniqueId()s (time prefix + 28 random bits, not enumerable in practice), so knowing the id is
-   * the permission — like the storage service the spec describes, and what lets browsers and CDNs
-   * cache them. An image that must stay private (e.g. a post still under review) relies on its id
-   * not being shown to others. Only clean re-encodings are
-   * ever served; the stored original carries no metadata and is never sent as is.
+   * A preview of an image at one of the spec's widths (SPEC §6). Only clean re-encodings are ever
+   * served; the stored original carries no metadata and is never sent as is. Who may see it is
+   * the business of the feature owning the file's kind (registry `addFileAccess`): a post image
+   * follows its post. Kinds nobody registered (profile pictures, event and slide images) are
+   * readable by anyone with the id, and cached forever.
    */
-  app.get<{ Params: { id: string }; Querystring: { width?: string } }>(
+  app.get(
     '/api/files/:id/preview',
+    {
+      schema: {
+        tags,
+        summary: 'A preview of a stored image at one of the widths 490, 300, 100, 80',
+        params: previewParams,
+        querystring: previewQuery,
+        response: { 200: previewImage, 304: previewImage, ...errors(400, 404, 503) },
+      },
+    },
     async (request, reply) => {
-      const width = parseWidth(request.query.width);
-      const format = choosePreviewFormat(request.headers.accept);
       const { id } = request.params;
-      const etag = `"${id}-${width}-${format}"`;
-      // The bytes behind an id never change (a new picture gets a new id), hence immutable.
-      reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Vary', 'Accept')
-        .header('ETag', etag);
-      const preview = await loadPreview(app, id, width, format);
-      if (!preview) {
-        reply.removeHeader('Cache-Control').removeHeader('ETag');
-        throw new AppError(404, 'storage_file_not_found', MSG_FILE_NOT_FOUND);
+      const width = request.query.width;
+      const notFound = () => new AppError(404, ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_FILE_NOT_FOUND);
+      let cacheControl = CACHE_FOREVER;
+      if (id !== DEFAULT_PICTURE_ID) {
+        const found = await findFile(app, id);
+        if (!found) throw notFound();
+        const decide = app.registry.fileAccess(found.kind);
+        if (decide) {
+          const access: FileAccess = await decide(app.db, id, await getSessionUser(request));
+          // Hidden answers exactly as an unknown id: nothing says the file exists.
+          if (access === 'hidden') throw notFound();
+          cacheControl = access === 'public' ? CACHE_MODERATED : CACHE_PRIVATE;
+        }
       }
+      const format = choosePreviewFormat(request.headers.accept);
+      const etag = `"${id}-${width}-${format}"`;
+      const preview = await loadPreview(app, id, width, format);
+      if (!preview) throw notFound();
+      // The bytes behind an id never change (a new picture gets a new id).
+      reply.header('Cache-Control', cacheControl).header('Vary', 'Accept').header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type(PREVIEW_MIME[format]).header('Content-Length', preview.length).send(preview);
     },
   );
 
   /** SPEC §4 Profile picture: upload the new file, delete the old one, then save the new id. */
-  app.post('/api/account/picture', async (request) => {
-    const me = await requireUser(request);
-    const part = await requireFilePart(request);
-    const dp = await replaceProfilePicture(app, me.id, part);
-    forgetSessionUser(request);
-    return { dp };
-  });
+  app.post(
+    '/api/account/picture',
+    {
+      ...writeLimit('upload'),
+      preValidation: requireMember,
+      schema: {
+        tags,
+        summary: 'Upload a new profile picture (multipart field `file`, JPEG or PNG)',
+        consumes: ['multipart/form-data'],
+        response: { 200: pictureView, ...errors(400, ...GUARD_ERRORS, 413, 415, 429, 503) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const part = await requireFilePart(request);
+      const dp = await replaceProfilePicture(app, me.id, part);
+      forgetSessionUser(request);
+      return { dp };
+    },
+  );
 
   /** Removal deletes the file and sets the picture back to the default. Only ever the caller's own. */
-  app.delete('/api/account/picture', async (request) => {
-    const me = await requireUser(request);
-    await removeProfilePicture(app, me.id);
-    forgetSessionUser(request);
-    return { dp: DEFAULT_PICTURE_ID };
-  });
-}
+  app.delete(
+    '/api/account/picture',
+    {
+      preValidation: requireMember,
+      schema: {
+        tags,
+        summary: 'Remove the profile picture (back to the default one)',
+        response: { 200: pictureView, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      await removeProfilePicture(app, me.id);
+      forgetSessionUser(request);
+      return { dp: DEFAULT_PICTURE_ID };
+    },
+  );
+};
+
+export default filesRoutes;

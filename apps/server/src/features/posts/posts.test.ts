@@ -5,6 +5,7 @@ import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, grantLabel, type TestMember } from '../../../test/members.ts';
 import { comment, event, file, post, postReport } from '../../db/schema/index.ts';
+import { WRITE_LIMITS } from '../../platform/rate-limit.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -96,11 +97,10 @@ describeEachDatabase('posts', (ctx) => {
     const created = res.json();
     expect(created.description).toBe('With a photo');
     expect(created.file).toMatch(/^[0-9a-f]{20}$/);
-    const preview = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/files/${created.file}/preview?width=490`,
-    });
+    // Under review, its preview is the author's only (moderated-images.test.ts has the rest).
+    const preview = await call(ctx.app, 'GET', `/api/files/${created.file}/preview?width=490`, author);
     expect(preview.statusCode).toBe(200);
+    expect(preview.headers['cache-control']).toBe('private, no-store');
     // The full image: for the author now, not for others while the post is under review.
     const full = await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, author);
     expect(full.statusCode).toBe(200);
@@ -177,7 +177,8 @@ describeEachDatabase('posts', (ctx) => {
         404,
       );
       expect((await call(app, 'DELETE', `/api/posts/${id}`, member)).statusCode).toBe(404);
-      expect((await call(app, 'DELETE', `/api/comments/${memberComment}`, member)).statusCode).toBe(404);
+      // Someone else's comment on a post they cannot see: not there for them either.
+      expect((await call(app, 'DELETE', `/api/comments/${authorComment}`, member)).statusCode).toBe(404);
       const memberFeed = (await call(app, 'GET', `/api/posts?userId=${author.user.id}`, member)).json();
       expect(memberFeed.documents.map((p: { id: string }) => p.id)).not.toContain(id);
       // The author sees it with its status, but cannot react to it.
@@ -381,6 +382,139 @@ describeEachDatabase('posts', (ctx) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().type).toBe('document_not_found');
     expect((await call(ctx.app, 'GET', `/api/events/${'x'.repeat(65)}`, member)).statusCode).toBe(400);
+  });
+
+  it('a member still removes their own comment and like once staff unlist or reject the post', async () => {
+    for (const decision of ['unlisted', 'rejected'] as const) {
+      const id = await newPost(author);
+      await setStatus(ctx.app, id, 'approved');
+      const mine = (
+        await call(ctx.app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'oops' })
+      ).json();
+      expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, member)).statusCode).toBe(200);
+      const theirs = (
+        await call(ctx.app, 'POST', `/api/posts/${id}/comments`, admin, { comment: 'x' })
+      ).json();
+      const staff = await call(ctx.app, 'POST', `/api/admin/posts/${id}/decision`, admin, {
+        status: decision,
+        reason: 'Off topic',
+      });
+      expect(staff.statusCode, staff.body).toBe(200);
+      // The post is gone for the member, yet what they wrote is still theirs to take back.
+      expect((await call(ctx.app, 'GET', `/api/posts/${id}`, member)).statusCode).toBe(404);
+      const unlike = await call(ctx.app, 'DELETE', `/api/posts/${id}/like`, member);
+      expect(unlike.statusCode, `${decision} unlike`).toBe(200);
+      expect(unlike.json().liked).toBeNull();
+      const removed = await call(ctx.app, 'DELETE', `/api/comments/${mine.id}`, member);
+      expect(removed.statusCode, `${decision} delete comment`).toBe(204);
+      const left = await ctx.app.db.select().from(comment).where(eq(comment.post, id));
+      expect(left.map((row) => row.id)).toEqual([theirs.id]);
+      // Someone else's comment on that post, and a post they never liked, stay out of reach.
+      expect((await call(ctx.app, 'DELETE', `/api/comments/${theirs.id}`, member)).statusCode).toBe(404);
+      expect((await call(ctx.app, 'DELETE', `/api/posts/${id}/like`, member)).statusCode).toBe(404);
+    }
+  });
+
+  it('limits repeated posts per member with 429 and Retry-After; another member is not affected', async () => {
+    const busy = await createMember(ctx.app);
+    const other = await createMember(ctx.app);
+    for (let i = 0; i < WRITE_LIMITS.post.max; i++) {
+      const res = await call(ctx.app, 'POST', '/api/posts', busy, { description: `post ${i}` });
+      expect(res.statusCode).toBe(201);
+    }
+    const limited = await call(ctx.app, 'POST', '/api/posts', busy, { description: 'one more' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(ctx.app, 'POST', '/api/posts', other, { description: 'mine' })).statusCode).toBe(201);
+    // Other kinds of writes have their own allowance.
+    const id = await newPost(other);
+    await setStatus(ctx.app, id, 'approved');
+    expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, busy)).statusCode).toBe(200);
+  });
+
+  it('limits likes per member with 429 and Retry-After; another member is not affected', async () => {
+    const busy = await createMember(ctx.app);
+    const other = await createMember(ctx.app);
+    const id = await newPost(author);
+    await setStatus(ctx.app, id, 'approved');
+    // Each route counts on its own (the plugin keeps a store per route): likes here.
+    for (let i = 0; i < WRITE_LIMITS.like.max; i++) {
+      expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, busy)).statusCode).toBe(200);
+    }
+    const limited = await call(ctx.app, 'POST', `/api/posts/${id}/like`, busy);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().type).toBe('general_rate_limit_exceeded');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, other)).json()).toMatchObject({
+      likeCount: 2,
+    });
+    // The limit counts after the guard: a visitor still learns 401.
+    expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, null)).statusCode).toBe(401);
+  });
+
+  it('refuses malformed ids, cursors and multipart bodies with 400, never 500', async () => {
+    for (const url of [
+      '/api/posts?cursor=a%00b',
+      `/api/posts?userId=${'x'.repeat(65)}`,
+      '/api/posts/a%00b',
+      '/api/posts/a%00b/like',
+    ]) {
+      const res = await call(ctx.app, 'GET', url, member);
+      if (url.endsWith('/like')) continue; // GET is not a route there; checked below with POST
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+    }
+    expect((await call(ctx.app, 'POST', '/api/posts/a%00b/like', member)).statusCode).toBe(400);
+    expect((await call(ctx.app, 'DELETE', '/api/comments/a%00b', member)).statusCode).toBe(400);
+    const { payload, headers } = images.multipart([], { description: 'cut short' });
+    const truncated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: payload.subarray(0, payload.length - 20),
+      headers: { ...headers, cookie: member.cookie },
+    });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json()).toMatchObject({ code: 400 });
+  });
+
+  it("hands its part of a member's data to the export and the account deletion (registry)", async () => {
+    const writer = await createMember(ctx.app);
+    const part = ctx.app.registry.memberData.find((p) => p.name === 'posts');
+    expect(part).toBeDefined();
+    const { payload, headers } = images.multipart(
+      [{ filename: 'p.png', contentType: 'image/png', data: await images.png(60, 40) }],
+      { description: 'with a picture' },
+    );
+    const withImage = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        payload,
+        headers: { ...headers, cookie: writer.cookie },
+      })
+    ).json();
+    const plain = await newPost(author);
+    await setStatus(ctx.app, plain, 'approved');
+    await call(ctx.app, 'POST', `/api/posts/${plain}/comments`, writer, { comment: 'hello' });
+    await call(ctx.app, 'POST', `/api/posts/${plain}/like`, writer);
+    await call(ctx.app, 'POST', `/api/posts/${plain}/reports`, writer, { reason: 'spam' });
+
+    const exported = (await part?.export?.(ctx.app.db, writer.user.id)) as Record<string, unknown[]>;
+    expect(exported.posts).toHaveLength(1);
+    expect(exported.comments).toHaveLength(1);
+    expect(exported.likes).toHaveLength(1);
+    expect(exported.reports).toHaveLength(1);
+
+    const files = await ctx.app.db.transaction(async (tx) => (await part?.erase?.(tx, writer.user.id)) ?? []);
+    expect(files).toEqual([withImage.file]);
+    const after = (await part?.export?.(ctx.app.db, writer.user.id)) as Record<string, unknown[]>;
+    expect(Object.values(after).every((rows) => rows.length === 0)).toBe(true);
+    // Only the writer's rows went: the author's post is still there.
+    expect((await call(ctx.app, 'GET', `/api/posts/${plain}`, author)).json()).toMatchObject({
+      commentCount: 0,
+      likeCount: 0,
+    });
   });
 
   it('serves the feed page from the indexes (PostgreSQL plan)', async () => {

@@ -6,14 +6,14 @@ import {
   FEED_COMMENTS,
   POSTS_PAGE_SIZE,
   type PostPage,
+  type PostStatus,
   type PostView,
-  type UserSummary,
+  PUBLIC_POST_STATUS,
 } from '@samaj/core';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-
-/** Who is unknown once their account is gone: shown as 'Unknown User' by the web app. */
-const UNKNOWN_USER = (id: string): UserSummary => ({ id, name: '', dp: 'newuser', labels: [] });
+import { type AuthorFields, authorSummary } from '../../db/author.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { pageOf } from '../../db/keyset.ts';
 
 type Row = Record<string, unknown>;
 
@@ -24,6 +24,10 @@ function rowsOf(result: unknown): Row[] {
 const iso = (value: unknown): string =>
   value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 
+// The author columns are selected under db/author.ts's names ("authorName", ...), so each row
+// (and each comment inside the JSON) is read by the one author-summary mapper.
+const author = (creator: string, raw: Row) => authorSummary(creator, raw as Partial<AuthorFields>);
+
 function toComment(raw: Row): CommentView {
   const creator = String(raw.creator);
   return {
@@ -33,15 +37,7 @@ function toComment(raw: Row): CommentView {
     comment: String(raw.comment),
     type: 'comment',
     createdAt: iso(raw.created_at),
-    user:
-      raw.name == null
-        ? UNKNOWN_USER(creator)
-        : {
-            id: creator,
-            name: String(raw.name),
-            dp: String(raw.dp ?? 'newuser'),
-            labels: (raw.labels as string[] | null) ?? [],
-          },
+    user: author(creator, raw),
   };
 }
 
@@ -55,18 +51,10 @@ function toPost(row: Row): PostView {
     creator,
     description: String(row.description),
     file: (row.file as string | null) || null,
-    status: String(row.status),
+    status: String(row.status) as PostStatus,
     rejectionReason: (row.rejection_reason as string | null) ?? null,
     createdAt: iso(row.created_at),
-    user:
-      row.user_name == null
-        ? UNKNOWN_USER(creator)
-        : {
-            id: creator,
-            name: String(row.user_name),
-            dp: String(row.user_dp ?? 'newuser'),
-            labels: (row.user_labels as string[] | null) ?? [],
-          },
+    user: author(creator, row),
     liked: (row.liked as string | null) ?? null,
     likeCount: Number(row.like_count ?? 0),
     commentCount: Number(row.comment_count ?? 0),
@@ -88,13 +76,14 @@ async function enrich(
   const result = await db.execute(sql`
     with page as (${ids})
     select p.id, p.creator, p.description, p.file, p.status, p.rejection_reason, p.created_at,
-      u.name as user_name, u.dp as user_dp, u.labels as user_labels,
+      u.name as "authorName", u.dp as "authorDp", u.labels as "authorLabels",
       (select c.id from comment c
         where c.post = p.id and c.creator = ${viewer} and c.type = 'like') as liked,
       (select count(*)::int from comment c where c.post = p.id and c.type = 'like') as like_count,
       (select count(*)::int from comment c where c.post = p.id and c.type = 'comment') as comment_count,
       (select coalesce(json_agg(x order by x.id), '[]'::json) from (
-        select c.id, c.post, c.creator, c.comment, c.created_at, cu.name, cu.dp, cu.labels
+        select c.id, c.post, c.creator, c.comment, c.created_at,
+          cu.name as "authorName", cu.dp as "authorDp", cu.labels as "authorLabels"
         from comment c left join "user" cu on cu.id = c.creator
         where c.post = p.id and c.type = 'comment'
         order by c.id desc ${limit}
@@ -129,22 +118,20 @@ export async function feedPage(db: Database, query: FeedQuery): Promise<PostPage
   const size = query.pageSize ?? POSTS_PAGE_SIZE;
   const take = size + 1;
   const after = query.cursor ? sql`and id < ${query.cursor}` : sql``;
+  const approved = PUBLIC_POST_STATUS;
   let ids: SQL;
   if (query.userId !== undefined) {
-    const statuses = query.userId === query.viewer ? sql`` : sql`and status = 'approved'`;
+    const statuses = query.userId === query.viewer ? sql`` : sql`and status = ${approved}`;
     ids = sql`select id from post where ${ownBy(query.userId)} ${statuses} ${after}
       order by creator, id desc limit ${take}`;
   } else {
-    ids = sql`(select id from post where status = 'approved' ${after} order by id desc limit ${take})
+    ids = sql`(select id from post where status = ${approved} ${after} order by id desc limit ${take})
       union all
-      (select id from post where ${ownBy(query.viewer)} and status <> 'approved' ${after}
+      (select id from post where ${ownBy(query.viewer)} and status <> ${approved} ${after}
         order by creator, id desc limit ${take})
       order by id desc limit ${take}`;
   }
-  const posts = await enrich(db, ids, query.viewer, FEED_COMMENTS);
-  const documents = posts.slice(0, size);
-  const nextCursor = posts.length > size ? documents[documents.length - 1].id : null;
-  return { documents, nextCursor };
+  return pageOf(await enrich(db, ids, query.viewer, FEED_COMMENTS), size);
 }
 
 /** One post with every comment, regardless of visibility (the caller decides). */
@@ -155,7 +142,7 @@ export async function loadPost(db: Database, id: string, viewer: string): Promis
 
 /** Exact like count and the viewer's like, read from the rows. */
 export async function likeState(
-  db: Database,
+  db: Executor,
   postId: string,
   viewer: string,
 ): Promise<{ liked: string | null; likeCount: number }> {

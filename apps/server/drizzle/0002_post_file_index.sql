@@ -1,0 +1,1 @@
+CREATE INDEX "post_file_idx" ON "post" USING btree ("file");
