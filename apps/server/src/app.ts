@@ -25,8 +25,12 @@ import { contentSecurityPolicy } from './platform/csp.ts';
 import { handleError } from './platform/error-handler.ts';
 import { errorBody } from './platform/errors.ts';
 import { EventBus } from './platform/events/index.ts';
+import { registerFilesCleanup } from './platform/files-cleanup.ts';
+import { Jobs } from './platform/jobs/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
+import { createRealtime, type Realtime } from './platform/realtime/index.ts';
+import { forwardDomainEvents } from './platform/realtime/domain-events.ts';
 import { Registry } from './platform/registry.ts';
 import { registerStatic } from './platform/static.ts';
 
@@ -41,6 +45,10 @@ declare module 'fastify' {
     events: EventBus;
     /** What features contribute to a member's export and deletion, and to the console's counts. */
     registry: Registry;
+    /** The durable job queue: `send(name, data, { tx })` inside a transaction, `work(name, handler)` in a plugin. */
+    jobs: Jobs;
+    /** Publish/subscribe of small id-only messages across app processes. */
+    realtime: Realtime;
   }
 }
 
@@ -54,6 +62,8 @@ export interface BuildAppOptions {
   /** Extra plugins registered after the features (tests add test-only routes this way). */
   // biome-ignore lint/suspicious/noExplicitAny: plugins come with their own option types
   plugins?: FastifyPluginAsync<any>[];
+  /** false: jobs are sent and kept but none runs in this app (tests of a restart). Default true. */
+  workers?: boolean;
 }
 
 const ROUTE_NOT_FOUND = 'The requested route was not found. Please refer to the API docs and try again.';
@@ -83,6 +93,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('events', new EventBus(database.db, app.log));
   app.decorate('registry', new Registry());
   subscribeAuditLog(app.events);
+  app.decorate('jobs', new Jobs({ database, log: app.log, workers: options.workers }));
+  app.decorate('realtime', createRealtime(database, app.log));
+  registerFilesCleanup(app);
+  forwardDomainEvents(app.events, app.realtime);
+  // Features register their workers while loading; the queue starts once they all have.
+  app.addHook('onReady', async () => {
+    await app.jobs.start();
+    await app.realtime.start();
+  });
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await app.realtime.close();
+  });
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -69,6 +69,8 @@ export async function closeTestDatabase(database: OpenDatabase): Promise<void> {
     await client.connect();
     try {
       await client.query(`drop schema if exists "${database.pgSchema}" cascade`);
+      // The job queue's tables (platform/jobs) sit in a schema of their own beside the suite's.
+      await client.query(`drop schema if exists "${database.pgSchema}_jobs" cascade`);
     } finally {
       await client.end();
     }

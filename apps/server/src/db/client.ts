@@ -21,6 +21,14 @@ export type Executor = Database | Transaction;
 
 export type Engine = 'pglite' | 'postgres';
 
+/**
+ * The driver under drizzle, for the few platform parts that speak to it directly: the job queue
+ * (pg-boss's `executeSql`), realtime (a LISTEN connection needs the URL) and backups (PGlite's dump).
+ */
+export type RawDatabase =
+  | { engine: 'pglite'; client: PGlite }
+  | { engine: 'postgres'; pool: pg.Pool; databaseUrl: string };
+
 export interface DatabaseOptions {
   /** postgres://... → PostgreSQL; otherwise PGlite. */
   databaseUrl?: string;
@@ -39,6 +47,7 @@ export interface OpenDatabase {
   version(): Promise<string>;
   /** Only for the PostgreSQL engine with pgSchema: the schema holding this database's tables. */
   pgSchema: string | undefined;
+  raw: RawDatabase;
   close(): Promise<void>;
 }
 
@@ -71,6 +80,7 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
     db,
     engine: 'pglite',
     pgSchema: undefined,
+    raw: { engine: 'pglite', client },
     version: () => serverVersion(db),
     async close() {
       if (closed) return;
@@ -105,6 +115,7 @@ async function openPostgres(databaseUrl: string, pgSchema: string | undefined): 
     db,
     engine: 'postgres',
     pgSchema,
+    raw: { engine: 'postgres', pool, databaseUrl },
     version: () => serverVersion(db),
     async close() {
       if (closed) return;
