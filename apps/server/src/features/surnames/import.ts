@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type SurnameRecord, surnameRecordSchema } from '@samaj/core';
+import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { surname } from '../../db/schema/index.ts';
@@ -142,45 +143,62 @@ function parseJsonRecords(text: string): LocatedRecord[] {
   return parsed.map((raw, i) => ({ line: starts[i] ?? 1, raw }));
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
+/** The first line at or after `line` (1-based) that holds something: where a record starts. */
+function firstFilledLine(text: string, line: number): number {
+  const lines = text.split(/\r\n|\n|\r/);
+  let at = line;
+  while (at <= lines.length && lines[at - 1].trim() === '') at++;
+  return Math.min(at, lines.length);
+}
+
+const NEWLINES = /\r\n|\n|\r/g;
+
+/**
+ * RFC 4180 CSV through csv-parse: quoted fields may hold commas, quotes ("") and line breaks. A
+ * quote that is never closed or stands inside a field, and a row with more or fewer fields than
+ * the header, fail the whole file naming the line (never a silently merged or swallowed cell).
+ */
 function parseCsvRecords(text: string): LocatedRecord[] {
-  const rows: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let inQuotes = false;
-  let line = 1;
-  let rowLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') inQuotes = false;
-      else {
-        if (ch === '\n') line++;
-        cell += ch;
+  let lastEnd = 0;
+  let parsed: { record: string[]; info: { lines: number }; raw: string }[];
+  try {
+    parsed = parseCsv(text, {
+      bom: true,
+      info: true,
+      raw: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      on_record: (record, context) => {
+        lastEnd = context.lines;
+        return record;
+      },
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const at = (error as CsvError & { lines?: number }).lines ?? lastEnd + 1;
+    switch (error.code) {
+      case 'CSV_QUOTE_NOT_CLOSED':
+        throw new ImportError(
+          `line ${firstFilledLine(text, lastEnd + 1)}: a quoted field opened in this record is never closed`,
+        );
+      case 'INVALID_OPENING_QUOTE':
+      case 'CSV_INVALID_CLOSING_QUOTE':
+        throw new ImportError(
+          `line ${at}: stray quote; quote a whole field ("like this") and double a quote inside it ("")`,
+        );
+      case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH': {
+        const [, expected, got] = /expect (\d+), got (\d+)/.exec(error.message) ?? [];
+        throw new ImportError(`line ${at}: ${got} fields where the header names ${expected}`);
       }
-      continue;
+      default:
+        throw new ImportError(`line ${at}: ${error.message}`);
     }
-    if (ch === '"') inQuotes = true;
-    else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else cell += ch;
   }
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-  }
+  const rows = parsed.map(({ record, info, raw }) => {
+    // info.lines is the record's last line; a quoted field may span several.
+    const body = raw.replace(/^[\r\n]+/, '').replace(/(\r\n|\n|\r)$/, '');
+    return { line: info.lines - (body.match(NEWLINES)?.length ?? 0), cells: record };
+  });
   const nonEmpty = rows.filter((row) => row.cells.some((c) => c.trim() !== ''));
   const header = nonEmpty.shift();
   if (!header) throw new ImportError('line 1: the file is empty');

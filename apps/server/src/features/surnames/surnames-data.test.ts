@@ -51,6 +51,46 @@ for (const engine of engines()) {
       expect(formatImportResult(second)).toContain('Imported 0 new, updated 0, unchanged 3');
     });
 
+    it('reads quoted commas, quotes and line breaks, and names the line a record starts on', async () => {
+      const file = path.join(tempDir(), 'multi.csv');
+      fs.writeFileSync(
+        file,
+        'name,name_guj,description\r\nCsvone,એક,"<p>one,\ntwo ""2""</p>"\r\n\r\nCsvtwo,,\n',
+      );
+      const records = readSurnameFile(file);
+      expect(records).toEqual([
+        { line: 2, raw: { name: 'Csvone', name_guj: 'એક', description: '<p>one,\ntwo "2"</p>' } },
+        { line: 5, raw: { name: 'Csvtwo', name_guj: '', description: '' } },
+      ]);
+      await expect(importSurnames(database.db, records)).rejects.toThrow(
+        new ImportError('line 5: name_guj is required'),
+      );
+    });
+
+    it('refuses a CSV whose quote is never closed, naming the line it opens on, and imports nothing', async () => {
+      const file = path.join(tempDir(), 'unclosed.csv');
+      fs.writeFileSync(
+        file,
+        'name,name_guj,description\nCsvthree,ત્રણ,ok\nCsvfour,ચાર,"never closed\nCsvfive,પાંચ,x\nCsvsix,છ,y\n',
+      );
+      expect(() => readSurnameFile(file)).toThrow(
+        new ImportError('line 3: a quoted field opened in this record is never closed'),
+      );
+      expect(await database.db.select().from(surname).where(eq(surname.id, 'Csvthree'))).toHaveLength(0);
+    });
+
+    it('refuses a stray quote or a row with the wrong number of fields instead of merging cells', async () => {
+      const file = path.join(tempDir(), 'stray.csv');
+      fs.writeFileSync(file, 'name,name_guj,gam\nCsvseven,સાત,ok\nCsv"eight,આઠ,x\n');
+      expect(() => readSurnameFile(file)).toThrow(/^line 3: stray quote/);
+      fs.writeFileSync(file, 'name,name_guj,gam\nCsvseven,સાત,ok\n"Csvnine,નવ",x\n');
+      expect(() => readSurnameFile(file)).toThrow(
+        new ImportError('line 3: 2 fields where the header names 3'),
+      );
+      fs.writeFileSync(file, 'name,name_guj,gam\nCsvseven,સાત,ok,extra\n');
+      expect(() => readSurnameFile(file)).toThrow(/^line 2: /);
+    });
+
     it('rejects a file with a bad record, naming the line, and imports nothing', async () => {
       const dir = tempDir();
       const file = path.join(dir, 'bad.json');
