@@ -28,7 +28,6 @@ import {
   recordPasswordSuccess,
 } from '../../platform/auth/rate-limit.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { deleteFile } from '../../platform/images.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { alreadyExists, authErrorCode, translateAuthError, wrongPassword } from './auth-errors.ts';
 import {
@@ -68,11 +67,6 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
   const member = { preValidation: requireMember };
 
   for (const part of UNCLAIMED_PARTS) app.registry.addMemberData(part);
-
-  // Until the durable job queue removes them, a deleted account's files go once the deletion commits.
-  app.events.onCommit('account.deleted', async ({ files }) => {
-    for (const id of files) await deleteFile(app, id);
-  });
 
   async function verifyPassword(userId: string, password: string): Promise<boolean> {
     const hash = await credentialHash(app.db, userId);
@@ -362,6 +356,8 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
           if (part.erase) files.push(...(await part.erase(tx, me.id)));
         }
         files.push(...(await deleteMemberRows(tx, me.id)));
+        // Every file id, profile picture included: a durable job (platform/files-cleanup.ts) deletes
+        // their bytes once this commits.
         await app.events.publish(tx, 'account.deleted', { userId: me.id, files: [...new Set(files)] });
         return row;
       });
