@@ -145,7 +145,7 @@ export async function runMemberCommand(
     case 'block': {
       const m = await member(db, username);
       // Blocking again still ends sessions a stale cookie kept; it is recorded each time.
-      const n = await setBlocked(events, m.id, true, m.banned);
+      const n = await setBlocked(events, m.id, true, m.banned === true);
       return `${m.banned ? `${m.id} was already blocked` : `Blocked ${m.id}`}; ended ${n} session${n === 1 ? '' : 's'}.`;
     }
     case 'unblock': {
