@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { backupCommands } from './cli/backup.ts';
 import { memberCommands } from './cli/commands.ts';
 import { copyToPostgresCommand } from './cli/copy-to-postgres.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -9,7 +10,12 @@ import { type Command, type CommandContext, CommandError, withDatabase } from '.
 import { LockError } from './platform/lock.ts';
 
 /** Every operator command; add one line per command. */
-export const commands: Command[] = [importSurnamesCommand, ...memberCommands, copyToPostgresCommand];
+export const commands: Command[] = [
+  importSurnamesCommand,
+  ...memberCommands,
+  copyToPostgresCommand,
+  ...backupCommands,
+];
 
 export interface CliIo {
   out(line: string): void;
