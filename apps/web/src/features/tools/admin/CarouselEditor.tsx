@@ -49,6 +49,12 @@ type SlideForm = z.input<typeof slideFormSchema>;
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
+const valuesOf = (slide: SlideView | undefined): SlideForm => ({
+  title: slide?.title ?? '',
+  subtitle: slide?.subtitle ?? '',
+  link: slide?.link ?? '',
+});
+
 export default function CarouselEditor() {
   const { t } = useTranslation('tools');
   const slides = useSlides();
@@ -66,10 +72,7 @@ export default function CarouselEditor() {
       )}
       {Array.from({ length: CAROUSEL_SLIDES }, (_, i) => i + 1).map((position) => {
         const slide = byPosition.get(position);
-        // A fresh form per saved version, so a save elsewhere shows its values here.
-        return (
-          <SlotCard key={`${position}:${slide?.updatedAt ?? 'empty'}`} position={position} slide={slide} />
-        );
+        return <SlotCard key={position} position={position} slide={slide} />;
       })}
     </Stack>
   );
@@ -87,7 +90,7 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
   const form = useForm<SlideForm>({
     resolver: zodResolver(slideFormSchema),
     mode: 'onTouched',
-    defaultValues: { title: slide?.title ?? '', subtitle: slide?.subtitle ?? '', link: slide?.link ?? '' },
+    defaultValues: valuesOf(slide),
   });
   const subtitle = useWatch({ control: form.control, name: 'subtitle' }) ?? '';
   const busy = uploading || save.isPending || remove.isPending;
@@ -112,10 +115,13 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
     setError(null);
     setSaved(false);
     try {
-      await save.mutateAsync({
+      const stored = await save.mutateAsync({
         position,
         slide: { ...values, subtitle: values.subtitle ?? '', link: values.link || null, image },
       });
+      // The form now holds what the server stored (trimmed), and says so.
+      form.reset(valuesOf(stored));
+      setImage(stored.image);
       setSaved(true);
     } catch (err) {
       setError(explain(err));
@@ -126,6 +132,9 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
     setError(null);
     try {
       await remove.mutateAsync(position);
+      form.reset(valuesOf(undefined));
+      setImage(null);
+      setSaved(false);
     } catch (err) {
       setError(explain(err));
     } finally {
@@ -161,7 +170,7 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
             </Alert>
           )}
           <Group align="flex-start" gap="md" wrap="wrap">
-            <Stack gap={6} w={{ base: '100%', xs: 200 }}>
+            <Stack gap={6} w={{ base: '100%', xs: 220 }}>
               {image ? (
                 <Image
                   src={previewUrl(image, 490)}
@@ -178,16 +187,21 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
                   </Stack>
                 </Card>
               )}
-              <Group gap={6} wrap="nowrap">
-                <FileButton accept={IMAGE_TYPES} onChange={(file) => void pick(file)} disabled={busy}>
+              <Stack gap={4}>
+                <FileButton
+                  accept={IMAGE_TYPES}
+                  onChange={(file) => void pick(file)}
+                  disabled={busy}
+                  inputProps={{ 'aria-label': t('editor.uploadFor', { n: position }) } as never}
+                >
                   {(props) => (
                     <Button
                       {...props}
                       size="xs"
                       variant="light"
+                      fullWidth
                       loading={uploading}
                       leftSection={<IconUpload size={14} aria-hidden />}
-                      aria-label={t('editor.uploadFor', { n: position })}
                     >
                       {image ? t('editor.changeImage') : t('editor.addImage')}
                     </Button>
@@ -198,13 +212,14 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
                     size="xs"
                     variant="subtle"
                     color="gray"
+                    fullWidth
                     onClick={() => setImage(null)}
                     disabled={busy}
                   >
                     {t('editor.dropImage')}
                   </Button>
                 )}
-              </Group>
+              </Stack>
             </Stack>
             <Stack gap="xs" style={{ flex: '1 1 260px' }}>
               <FormField

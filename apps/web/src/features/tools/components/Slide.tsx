@@ -20,12 +20,25 @@ interface PanelProps {
   position?: number;
   /** Heading level of the title: the welcome panel names the page, slides are below it. */
   heading?: 'h2' | 'h3';
+  /** Words only, no picture to frame: as tall as the words need, not a slide's 16:7. */
+  compact?: boolean;
 }
 
 /** One panel of the carousel: picture or gradient, the title and one line over it. */
-export function SlidePanel({ title, subtitle, image, position = 1, heading: Heading = 'h3' }: PanelProps) {
+export function SlidePanel({
+  title,
+  subtitle,
+  image,
+  position = 1,
+  heading: Heading = 'h3',
+  compact = false,
+}: PanelProps) {
   return (
-    <div className={classes.panel} style={{ backgroundImage: gradients[(position - 1) % gradients.length] }}>
+    <div
+      className={classes.panel}
+      data-compact={compact || undefined}
+      style={{ backgroundImage: gradients[(position - 1) % gradients.length] }}
+    >
       {image && <img className={classes.image} src={previewUrl(image, 490)} alt="" loading="lazy" />}
       <div className={classes.text} data-over-image={image ? true : undefined}>
         <Heading className={classes.title}>{title}</Heading>

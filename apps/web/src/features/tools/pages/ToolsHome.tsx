@@ -68,7 +68,7 @@ function Carousel() {
   if (!slides?.length) {
     return (
       <section aria-label={t('carousel')}>
-        <SlidePanel title={community} subtitle={t('welcome')} heading="h2" />
+        <SlidePanel title={community} subtitle={t('welcome')} heading="h2" compact />
       </section>
     );
   }
