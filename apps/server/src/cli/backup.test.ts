@@ -54,6 +54,11 @@ async function openApp(dataDir: string): Promise<{ app: FastifyInstance; close: 
   };
 }
 
+// One scratch folder for archives and restore targets (each tempDir() adds an exit listener).
+const scratch = tempDir();
+let scratchCount = 0;
+const scratchPath = (name: string) => path.join(scratch, `${(scratchCount += 1)}-${name}`);
+
 describe('backup and restore [pglite]', () => {
   const children: ChildProcess[] = [];
   afterAll(() => {
@@ -78,7 +83,7 @@ describe('backup and restore [pglite]', () => {
     expect(cached.statusCode).toBe(200);
     await close();
 
-    const archive = path.join(tempDir(), 'samaj.backup.tar.gz');
+    const archive = scratchPath('samaj.backup.tar.gz');
     const backedUp = await cli(['backup', archive], { DATA_DIR: source });
     expect(backedUp, backedUp.err).toMatchObject({ code: 0 });
     expect(backedUp.out).toContain('Backed up 2 members, 1 post and 2 files');
@@ -96,7 +101,7 @@ describe('backup and restore [pglite]', () => {
     expect(again.code).toBe(1);
     expect(again.err).toContain('already exists');
 
-    const target = path.join(tempDir(), 'restored');
+    const target = scratchPath('restored');
     const restored = await cli(['restore', archive], { DATA_DIR: target });
     expect(restored, restored.err).toMatchObject({ code: 0 });
     expect(restored.out).toContain('Restored 2 members, 1 post and 2 files');
@@ -137,16 +142,16 @@ describe('backup and restore [pglite]', () => {
       path.join(dataDir, LOCK_FILE),
       JSON.stringify({ pid: holder.pid, startedAt: new Date().toISOString(), holder: 'server' }),
     );
-    const refused = await cli(['backup', path.join(tempDir(), 'b.tar.gz')], { DATA_DIR: dataDir });
+    const refused = await cli(['backup', scratchPath('b.tar.gz')], { DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(
       /Another Samaj server \(pid \d+\) is using DATA_DIR .*stop the server, then run this again/,
     );
     holder.kill();
 
-    const junk = path.join(tempDir(), 'junk.tar.gz');
+    const junk = scratchPath('junk.tar.gz');
     fs.writeFileSync(junk, 'not a backup at all');
-    const target = path.join(tempDir(), 'fresh');
+    const target = scratchPath('fresh');
     const bad = await cli(['restore', junk], { DATA_DIR: target });
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/^Cannot read .*junk\.tar\.gz/);
@@ -167,13 +172,13 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore [postgres]', () => {
       const member = await createMember(ctx.app);
       const picture = (await upload(ctx.app, member, '/api/account/picture')).json().dp as string;
       const env = { DATA_DIR: ctx.config.dataDir, DATABASE_URL: TEST_DATABASE_URL as string };
-      const archive = path.join(tempDir(), 'files.tar.gz');
+      const archive = scratchPath('files.tar.gz');
       const backedUp = await cli(['backup', archive], env);
       expect(backedUp, backedUp.err).toMatchObject({ code: 0 });
       expect(backedUp.out).toContain('pg_dump --format=custom');
       expect(backedUp.out).toContain('Backed up 1 file');
 
-      const target = path.join(tempDir(), 'restored');
+      const target = scratchPath('restored');
       const restored = await cli(['restore', archive], { ...env, DATA_DIR: target });
       expect(restored, restored.err).toMatchObject({ code: 0 });
       expect(restored.out).toContain('pg_restore --no-owner');
