@@ -57,7 +57,10 @@ async function openApp(dataDir: string): Promise<{ app: FastifyInstance; close: 
 // One scratch folder for archives and restore targets (each tempDir() adds an exit listener).
 const scratch = tempDir();
 let scratchCount = 0;
-const scratchPath = (name: string) => path.join(scratch, `${(scratchCount += 1)}-${name}`);
+const scratchPath = (name: string) => {
+  scratchCount += 1;
+  return path.join(scratch, `${scratchCount}-${name}`);
+};
 
 describe('backup and restore [pglite]', () => {
   const children: ChildProcess[] = [];
