@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ERROR_TYPES } from '@samaj/core';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -19,18 +18,18 @@ import {
 import type { Config } from './config.ts';
 import type { Database, OpenDatabase } from './db/client.ts';
 import { features } from './features/index.ts';
+import { isApiUrl, registerApiPathGuard, sendRouteNotFound } from './platform/api-path.ts';
 import { subscribeAuditLog } from './platform/audit.ts';
 import { registerSessionRefresh } from './platform/auth/index.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { handleError } from './platform/error-handler.ts';
-import { errorBody } from './platform/errors.ts';
 import { EventBus } from './platform/events/index.ts';
 import { registerFilesCleanup } from './platform/files-cleanup.ts';
 import { Jobs } from './platform/jobs/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
-import { createRealtime, type Realtime } from './platform/realtime/index.ts';
 import { forwardDomainEvents } from './platform/realtime/domain-events.ts';
+import { createRealtime, type Realtime } from './platform/realtime/index.ts';
 import { Registry } from './platform/registry.ts';
 import { registerStatic } from './platform/static.ts';
 
@@ -65,8 +64,6 @@ export interface BuildAppOptions {
   /** false: jobs are sent and kept but none runs in this app (tests of a restart). Default true. */
   workers?: boolean;
 }
-
-const ROUTE_NOT_FOUND = 'The requested route was not found. Please refer to the API docs and try again.';
 
 function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
   return (
@@ -109,13 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
-      return reply.code(404).send(errorBody(404, ERROR_TYPES.GENERAL_ROUTE_NOT_FOUND, ROUTE_NOT_FOUND));
-    }
+    if (isApiUrl(request.url)) return sendRouteNotFound(reply);
     return spaFallback(request, reply);
   });
 
   registerOriginCheck(app, config.publicUrl);
+  registerApiPathGuard(app);
   await app.register(fastifyCookie);
   registerSessionRefresh(app);
   await app.register(fastifyHelmet, {

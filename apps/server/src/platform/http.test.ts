@@ -4,8 +4,15 @@ import { z } from 'zod';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { AppError } from './errors.ts';
 
+/** How many times the test-only write ran: a refused request must never reach its handler. */
+let writes = 0;
+
 // Test-only routes to reach each kind of failure through the real error handler.
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/test/write', async (_request, reply) => {
+    writes += 1;
+    return reply.code(201).send({ written: writes });
+  });
   app.post(
     '/api/test/echo',
     { schema: { body: z.object({ surname: z.string().min(1), note: z.string().optional() }) } },
@@ -152,6 +159,62 @@ describeEachDatabase(
           });
           expect(response.statusCode, JSON.stringify(headers)).toBe(200);
           expect(response.json()).toEqual({ surname: 'Patel' });
+        }
+      });
+
+      it('refuses a foreign Origin on an escaped API path before any handler runs (/%61pi)', async () => {
+        const before = writes;
+        for (const url of [
+          '/%61pi/test/write',
+          '/%2561pi/test/write',
+          '/%41PI/test/write',
+          '//api/test/write',
+        ]) {
+          const response = await ctx.app.inject({
+            method: 'POST',
+            url,
+            headers: { origin: 'https://evil.example.com' },
+          });
+          expect(response.statusCode, url).toBe(403);
+          expect(response.json()).toMatchObject({ code: 403, type: 'general_origin_forbidden' });
+        }
+        expect(writes).toBe(before);
+      });
+
+      it('refuses a foreign Origin on any mutating method and any path', async () => {
+        for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+          for (const url of ['/api/test/write', '/somewhere/else', '/']) {
+            const response = await ctx.app.inject({
+              method,
+              url,
+              headers: { origin: 'http://localhost:5174' },
+            });
+            expect(response.statusCode, `${method} ${url}`).toBe(403);
+          }
+        }
+      });
+
+      it('answers an escaped API prefix with the JSON 404, whoever sends it', async () => {
+        const before = writes;
+        for (const headers of [{ origin: 'https://samaj.example.org' }, {}]) {
+          for (const url of ['/%61pi/test/write', '/%2561pi/test/write', '/%61%70%69/test/write?x=1']) {
+            const response = await ctx.app.inject({ method: 'POST', url, headers });
+            expect(response.statusCode, url).toBe(404);
+            expect(response.json()).toMatchObject({ code: 404, type: 'general_route_not_found' });
+          }
+        }
+        const read = await ctx.app.inject({ method: 'GET', url: '/%61pi/health' });
+        expect(read.statusCode).toBe(404);
+        expect(read.json().type).toBe('general_route_not_found');
+        expect(writes).toBe(before);
+      });
+
+      it('still writes for the same origin and for requests without Origin', async () => {
+        for (const headers of [{ origin: 'https://samaj.example.org' }, {}]) {
+          const before = writes;
+          const response = await ctx.app.inject({ method: 'POST', url: '/api/test/write', headers });
+          expect(response.statusCode).toBe(201);
+          expect(writes).toBe(before + 1);
         }
       });
 

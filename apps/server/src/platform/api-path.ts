@@ -1,0 +1,53 @@
+import { ERROR_TYPES } from '@samaj/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorBody } from './errors.ts';
+
+export const ROUTE_NOT_FOUND =
+  'The requested route was not found. Please refer to the API docs and try again.';
+
+/**
+ * The path a raw request URL aims at, decoded as far as any layer (router, proxy, browser) might
+ * decode it: percent-escapes undone until nothing changes (`/%2561pi` → `/%61pi` → `/api`),
+ * repeated slashes collapsed, lower-cased. Only for deciding what a URL is aimed at, never for routing.
+ */
+export function aimedPath(rawUrl: string): string {
+  let path = rawUrl.split('?')[0] ?? '';
+  for (let round = 0; round < 4 && path.includes('%'); round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path.replace(/[/\\]+/g, '/').toLowerCase();
+}
+
+/** True when the URL, however encoded, is aimed at the API. */
+export function isApiUrl(rawUrl: string): boolean {
+  const path = aimedPath(rawUrl);
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * True for a URL whose first path segment is written with escapes (`/%61pi/posts`): the router
+ * decodes it onto an API route, so any check on the raw text would be fooled. No page or file of
+ * ours has an escaped first segment, so such a URL aimed at the API is refused outright.
+ */
+export function isDisguisedApiUrl(rawUrl: string): boolean {
+  const firstSegment = (rawUrl.split('?')[0] ?? '').split('/')[1] ?? '';
+  return firstSegment.includes('%') && isApiUrl(rawUrl);
+}
+
+export function sendRouteNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(errorBody(404, ERROR_TYPES.GENERAL_ROUTE_NOT_FOUND, ROUTE_NOT_FOUND));
+}
+
+/** Refuses escaped spellings of the API prefix before any route sees them (after the Origin check). */
+export function registerApiPathGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isDisguisedApiUrl(request.url)) return sendRouteNotFound(reply);
+  });
+}
