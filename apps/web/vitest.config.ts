@@ -10,6 +10,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Pages render through lazy imports and Mantine; on a busy two-core machine one test can take
+    // several seconds, and each wait inside it already has its own 10 s (src/test/setup.ts).
+    testTimeout: 20_000,
     css: false,
   },
 });

@@ -1,10 +1,14 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import type { Page } from '@samaj/core';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from './CardSkeletons';
 
-interface PagedListProps {
+interface PagedListProps<T> {
+  /** A useInfiniteQuery over keyset pages ({ documents, nextCursor }). */
   query: {
+    data: InfiniteData<Page<T>> | undefined;
     isPending: boolean;
     isError: boolean;
     hasNextPage: boolean;
@@ -12,14 +16,16 @@ interface PagedListProps {
     fetchNextPage: () => unknown;
     refetch: () => unknown;
   };
-  count: number;
   empty: string;
-  children: ReactNode;
+  /** One entry of the list, with its key. */
+  children: (item: T) => ReactNode;
 }
 
-/** Loading, failure, empty and "load more" around one of the console's keyset lists. */
-export function PagedList({ query, count, empty, children }: PagedListProps) {
+/** Loading, failure, empty and "load more" around a keyset list, every page read so far in order. */
+export function PagedList<T>({ query, empty, children }: PagedListProps<T>) {
   const { t } = useTranslation('common');
+  const items = query.data?.pages.flatMap((page) => page.documents) ?? [];
+  const count = items.length;
   if (query.isPending) return <CardSkeletons count={2} />;
   if (query.isError && count === 0) {
     return (
@@ -42,7 +48,7 @@ export function PagedList({ query, count, empty, children }: PagedListProps) {
   }
   return (
     <Stack gap="md">
-      {children}
+      {items.map(children)}
       {query.hasNextPage && (
         <Center>
           <Button variant="default" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>

@@ -1,3 +1,4 @@
+import type { PostView } from '@samaj/core';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -15,6 +16,25 @@ export const testMember = {
   prefs: {} as Record<string, unknown>,
   surname: 'Patel',
 };
+
+/** A post by the test member, as the feed answers it. */
+export function testPost(extra: Partial<PostView> = {}): PostView {
+  return {
+    id: 'p1',
+    creator: testMember.id,
+    description: 'Navratri garba at the wadi',
+    file: null,
+    status: 'approved',
+    rejectionReason: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    user: { id: testMember.id, name: testMember.name, dp: 'newuser', labels: [] },
+    liked: null,
+    likeCount: 0,
+    commentCount: 0,
+    comments: [],
+    ...extra,
+  };
+}
 
 export const testAdmin = { ...testMember, id: 'asha_admin', name: 'Asha Admin', labels: ['Admin'] };
 

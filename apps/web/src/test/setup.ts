@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 // Lazy pages load through dynamic imports; on a busy two-core CI machine that can take longer than
 // Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -32,7 +32,6 @@ export default function AuditLog() {
   const [debouncedActor] = useDebouncedValue(actor.trim(), 400);
   const filter: AuditFilter = { actor: debouncedActor, entity: entity ?? '', action: action ?? '' };
   const query = useAuditLog(filter);
-  const entries = query.data?.pages.flatMap((p) => p.documents) ?? [];
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="search" aria-label={t('audit.filters')}>
@@ -61,10 +60,8 @@ export default function AuditLog() {
           searchable
         />
       </SimpleGrid>
-      <PagedList query={query} count={entries.length} empty={t('audit.empty')}>
-        {entries.map((entry) => (
-          <AuditCard key={entry.id} entry={entry} />
-        ))}
+      <PagedList query={query} empty={t('audit.empty')}>
+        {(entry) => <AuditCard key={entry.id} entry={entry} />}
       </PagedList>
     </Stack>
   );

@@ -13,12 +13,9 @@ import { AuthorLine } from './AuthorLine';
 export default function PostQueue() {
   const { t } = useTranslation('admin');
   const query = usePostQueue();
-  const posts = query.data?.pages.flatMap((p) => p.documents) ?? [];
   return (
-    <PagedList query={query} count={posts.length} empty={t('posts.empty')}>
-      {posts.map((post) => (
-        <QueuedPostCard key={post.id} post={post} />
-      ))}
+    <PagedList query={query} empty={t('posts.empty')}>
+      {(post) => <QueuedPostCard key={post.id} post={post} />}
     </PagedList>
   );
 }

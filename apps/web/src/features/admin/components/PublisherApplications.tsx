@@ -12,12 +12,9 @@ import { AuthorLine } from './AuthorLine';
 export default function PublisherApplications() {
   const { t } = useTranslation('admin');
   const query = usePublisherQueue();
-  const applicants = query.data?.pages.flatMap((p) => p.documents) ?? [];
   return (
-    <PagedList query={query} count={applicants.length} empty={t('publishers.empty')}>
-      {applicants.map((applicant) => (
-        <ApplicationCard key={applicant.id} applicant={applicant} />
-      ))}
+    <PagedList query={query} empty={t('publishers.empty')}>
+      {(applicant) => <ApplicationCard key={applicant.id} applicant={applicant} />}
     </PagedList>
   );
 }

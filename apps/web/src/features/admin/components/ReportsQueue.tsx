@@ -14,12 +14,9 @@ import { PostImage } from './PostQueue';
 export default function ReportsQueue() {
   const { t } = useTranslation('admin');
   const query = useReportsQueue();
-  const reported = query.data?.pages.flatMap((p) => p.documents) ?? [];
   return (
-    <PagedList query={query} count={reported.length} empty={t('reports.empty')}>
-      {reported.map((entry) => (
-        <ReportedPostCard key={entry.id} entry={entry} />
-      ))}
+    <PagedList query={query} empty={t('reports.empty')}>
+      {(entry) => <ReportedPostCard key={entry.id} entry={entry} />}
     </PagedList>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { CommentView, PostPage, PostView } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api, errorFromResponse, networkError } from '../../../lib/api';
 import { postsKeys, updatePost } from './cache';
 import type { EventBubble } from './types';
 
@@ -127,10 +127,9 @@ export function uploadPost(form: FormData, onProgress: (fraction: number) => voi
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as PostView);
-      const error = (body ?? {}) as { message?: string; type?: string };
-      reject(new ApiError(error.message ?? `HTTP ${xhr.status}`, xhr.status, error.type ?? 'unknown'));
+      reject(errorFromResponse(xhr.status, xhr.statusText, body));
     };
-    xhr.onerror = () => reject(new ApiError('Network request failed', 0, 'network'));
+    xhr.onerror = () => reject(networkError());
     xhr.send(form);
   });
 }

@@ -1,24 +1,6 @@
-import type { PostView } from '@samaj/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, stubServer, testMember } from '../../../test/render';
-
-function created(status: string): PostView {
-  return {
-    id: 'p1',
-    creator: testMember.id,
-    description: 'Navratri garba at the wadi',
-    file: null,
-    status,
-    rejectionReason: null,
-    createdAt: new Date().toISOString(),
-    user: { id: testMember.id, name: testMember.name, dp: 'newuser', labels: [] },
-    liked: null,
-    likeCount: 0,
-    commentCount: 0,
-    comments: [],
-  };
-}
+import { renderApp, stubServer, testMember, testPost } from '../../../test/render';
 
 /** The one browser API that reports upload progress; answers like POST /api/posts. */
 function stubUpload(status: number, body: unknown) {
@@ -42,6 +24,17 @@ function stubUpload(status: number, body: unknown) {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 }
 
+/** A member with an empty feed. */
+function stubEmptyFeed() {
+  stubServer({
+    account: testMember,
+    routes: ({ path }) =>
+      path.startsWith('/api/posts') || path.startsWith('/api/events')
+        ? { body: { documents: [], nextCursor: null } }
+        : undefined,
+  });
+}
+
 async function writeAndSend() {
   renderApp('/posts');
   const text = await screen.findByRole('textbox', { name: 'નવી પોસ્ટ' });
@@ -54,14 +47,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
 
 describe('adding a post', () => {
   it("says 'Post Submitted' once, with the review note, for a post that waits for staff", async () => {
-    stubServer({
-      account: testMember,
-      routes: ({ path }) =>
-        path.startsWith('/api/posts') || path.startsWith('/api/events')
-          ? { body: { documents: [], nextCursor: null } }
-          : undefined,
-    });
-    stubUpload(201, created('requested'));
+    stubEmptyFeed();
+    stubUpload(201, testPost({ status: 'requested' }));
     await writeAndSend();
     expect(await screen.findByText(/સમીક્ષા પછી પ્રકાશિત થશે/)).toBeTruthy();
     await settle();
@@ -69,13 +56,7 @@ describe('adding a post', () => {
   });
 
   it('says the failure once and keeps what the member wrote', async () => {
-    stubServer({
-      account: testMember,
-      routes: ({ path }) =>
-        path.startsWith('/api/posts') || path.startsWith('/api/events')
-          ? { body: { documents: [], nextCursor: null } }
-          : undefined,
-    });
+    stubEmptyFeed();
     stubUpload(500, { message: 'boom', code: 500, type: 'general_unknown' });
     await writeAndSend();
     expect(await screen.findByText('Something Went Wrong! Please try again later.')).toBeTruthy();

@@ -1,24 +1,6 @@
-import type { PostView } from '@samaj/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, stubServer, testMember } from '../../../test/render';
-
-function post(dp: string): PostView {
-  return {
-    id: 'p1',
-    creator: testMember.id,
-    description: 'Our family at the Navratri garba',
-    file: null,
-    status: 'approved',
-    rejectionReason: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    user: { id: testMember.id, name: testMember.name, dp, labels: [] },
-    liked: null,
-    likeCount: 0,
-    commentCount: 0,
-    comments: [],
-  };
-}
+import { renderApp, stubServer, testMember, testPost } from '../../../test/render';
 
 describe('own profile', () => {
   it('shows the new picture on the member’s own posts right after they change it, without a reload', async () => {
@@ -41,7 +23,13 @@ describe('own profile', () => {
             },
           };
         }
-        if (path === '/api/posts') return { body: { documents: [post(dp)], nextCursor: null } };
+        if (path === '/api/posts')
+          return {
+            body: {
+              documents: [testPost({ user: { id: testMember.id, name: testMember.name, dp, labels: [] } })],
+              nextCursor: null,
+            },
+          };
         return undefined;
       },
     });

@@ -16,16 +16,13 @@ import { SurnameHtml } from '../components/SurnameHtml';
 export default function SurnameReview() {
   const { t } = useTranslation('surnames');
   const query = useReviewQueue();
-  const items = query.data?.pages.flatMap((page) => page.documents) ?? [];
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {t('review.intro')}
       </Text>
-      <PagedList query={query} count={items.length} empty={t('review.empty')}>
-        {items.map((item) => (
-          <ReviewCard key={item.id} item={item} />
-        ))}
+      <PagedList query={query} empty={t('review.empty')}>
+        {(item) => <ReviewCard key={item.id} item={item} />}
       </PagedList>
     </Stack>
   );

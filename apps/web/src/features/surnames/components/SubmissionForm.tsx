@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { SURNAME_DESCRIPTION_HINT, surnameSubmissionSchema } from '@samaj/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormField } from '../../../components/FormField';
 import { useSubmitSurname } from '../api/submissions';
 import { textToHtml } from '../lib/html';
 
@@ -26,7 +27,9 @@ export function SubmissionForm({ surname }: { surname: string }) {
     mode: 'onChange',
     defaultValues: { surname, gam: '', kuldevta: '', description: '' },
   });
-  const { register, handleSubmit, reset, watch, formState } = form;
+  const { handleSubmit, reset, watch, formState } = form;
+  // A new edit hides the last 'Submitted' note.
+  const edited = () => setSubmitted(false);
   const values = watch();
   const filled = [values.gam, values.kuldevta, values.description].some((v) => (v ?? '').trim() !== '');
   const description = values.description ?? '';
@@ -64,23 +67,17 @@ export function SubmissionForm({ surname }: { surname: string }) {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('update.gam')}
-            {...register('gam', { onChange: () => setSubmitted(false) })}
-            error={formState.errors.gam?.message}
-          />
-          <TextInput
-            label={t('update.kuldevta')}
-            {...register('kuldevta', { onChange: () => setSubmitted(false) })}
-            error={formState.errors.kuldevta?.message}
-          />
-          <Textarea
+          <FormField form={form} name="gam" label={t('update.gam')} onChange={edited} />
+          <FormField form={form} name="kuldevta" label={t('update.kuldevta')} onChange={edited} />
+          <FormField
+            form={form}
+            name="description"
+            kind="textarea"
+            onChange={edited}
             label={t('update.description')}
             placeholder={t('update.descriptionPlaceholder', { n: SURNAME_DESCRIPTION_HINT })}
             autosize
             minRows={4}
-            {...register('description', { onChange: () => setSubmitted(false) })}
-            error={formState.errors.description?.message}
             description={
               <Text span size="xs" c={description.length > SURNAME_DESCRIPTION_HINT ? 'orange.9' : 'dimmed'}>
                 {t('update.counter', { n: description.length, max: SURNAME_DESCRIPTION_HINT })}

@@ -62,8 +62,7 @@ describe('carousel editor (staff console)', () => {
       link: 'https://example.org/forms',
       image: null,
     });
-    // Five forms make this the slowest screen to render here; a busy machine needs the margin.
-  }, 15_000);
+  });
 
   it('refuses a link that is neither a page of the site nor https, before asking the server', async () => {
     const writes = stubSlides(() => undefined);
