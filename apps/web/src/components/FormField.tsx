@@ -21,7 +21,7 @@ type Common<T extends FieldValues> = FieldOf<T> & {
 };
 
 export type FormFieldProps<T extends FieldValues> =
-  | (Common<T> & { kind?: 'text' | 'password' } & Omit<
+  | (Common<T> & { kind?: 'text' | 'email' | 'password' } & Omit<
         TextInputProps,
         'name' | 'error' | 'form' | 'onChange'
       >)
@@ -44,5 +44,10 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
   const bound = { ...field, onChange: handle, error };
   if (kind === 'textarea') return <Textarea {...(rest as TextareaProps)} {...bound} />;
   if (kind === 'password') return <PasswordField {...(rest as PasswordInputProps)} {...bound} />;
-  return <TextInput {...(rest as TextInputProps)} {...bound} />;
+  // Every email field asks the same of the browser: its keyboard, autofill and no capitals.
+  const email =
+    kind === 'email'
+      ? ({ type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'none' } as const)
+      : undefined;
+  return <TextInput {...email} {...(rest as TextInputProps)} {...bound} />;
 }

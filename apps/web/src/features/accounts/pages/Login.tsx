@@ -57,15 +57,7 @@ export default function Login() {
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <FormError message={error} />
-            <FormField
-              form={form}
-              name="email"
-              label={t('loginPage.email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-            />
+            <FormField form={form} name="email" label={t('loginPage.email')} kind="email" required />
             <FormField
               form={form}
               name="password"

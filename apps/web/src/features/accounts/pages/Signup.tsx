@@ -137,15 +137,7 @@ export default function Signup() {
                   onKeyDown={blockSpace}
                   onChange={withoutSpaces}
                 />
-                <FormField
-                  form={form}
-                  name="email"
-                  label={t('signupPage.email')}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  required
-                />
+                <FormField form={form} name="email" label={t('signupPage.email')} kind="email" required />
               </>
             )}
             {step === 2 && (

@@ -87,15 +87,7 @@ export function ProfileForm({ user }: { user: AccountView }) {
           </Alert>
         )}
         <FormField form={form} name="name" label={t('manage.name')} autoComplete="name" required />
-        <FormField
-          form={form}
-          name="email"
-          label={t('manage.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-        />
+        <FormField form={form} name="email" label={t('manage.email')} kind="email" required />
         <FormField
           form={form}
           name="dob"

@@ -1,0 +1,31 @@
+import { ERROR_TYPES } from '@samaj/core';
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en/common.json';
+import gu from '../locales/gu/common.json';
+import { ApiError } from './api';
+import { errorKeys } from './errors';
+
+describe('error messages', () => {
+  it.each([
+    ['gu', gu],
+    ['en', en],
+  ])("every error type of core's catalogue has words in %s", (_lang, common) => {
+    const words = common.errors as Record<string, unknown>;
+    const missing = Object.values(ERROR_TYPES).filter((type) => typeof words[type] !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  it("looks a failure up by the screen's words first, then the common ones; the field before the type", () => {
+    const invalidEmail = new ApiError('whatever the server says', 400, 'general_argument_invalid', 'email');
+    expect(errorKeys(invalidEmail, 'accounts:signup_errors')).toEqual([
+      'accounts:signup_errors.fields.email',
+      'accounts:signup_errors.general_argument_invalid',
+      'accounts:signup_errors.default',
+      'common:errors.fields.email',
+      'common:errors.general_argument_invalid',
+      'common:errors.default',
+    ]);
+    // Anything that is not the server's error (a bug, a TypeError) reads as an unknown failure.
+    expect(errorKeys(new TypeError('x'))).toEqual(['common:errors.general_unknown', 'common:errors.default']);
+  });
+});
