@@ -22,9 +22,10 @@ import { isApiUrl, registerApiPathGuard, sendRouteNotFound } from './platform/ap
 import { subscribeAuditLog } from './platform/audit.ts';
 import { registerSessionRefresh } from './platform/auth/index.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
-import { handleError } from './platform/error-handler.ts';
+import { handleClientError, handleError, handleFrameworkError } from './platform/error-handler.ts';
 import { EventBus } from './platform/events/index.ts';
 import { registerFilesCleanup } from './platform/files-cleanup.ts';
+import { registerInputGuard, withNulCheck } from './platform/input.ts';
 import { Jobs } from './platform/jobs/index.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
@@ -80,9 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy as boolean | string,
     // Uploads go through multipart with their own limits; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
+    // Errors raised before routing or by Node's HTTP parser leave in the API's error shape too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(withNulCheck(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('database', database);
@@ -112,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerOriginCheck(app, config.publicUrl);
   registerApiPathGuard(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   registerSessionRefresh(app);
   await app.register(fastifyHelmet, {

@@ -69,6 +69,12 @@ describe('catalogue', () => {
     expect(isApiErrorBody({ message: 'm', code: 404, type: 'document_not_found' })).toBe(true);
     expect(isApiErrorBody({ message: 'm', code: '404', type: 'x' })).toBe(false);
     expect(isApiErrorBody(null)).toBe(false);
+    expect(isApiErrorBody({ message: 'm', code: 400, type: 'general_argument_invalid', field: 'id' })).toBe(
+      true,
+    );
+    expect(isApiErrorBody({ message: 'm', code: 400, type: 'general_argument_invalid', field: 3 })).toBe(
+      false,
+    );
   });
 
   it('keeps the spec wording of peer errors and the realtime log line', () => {

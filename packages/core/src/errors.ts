@@ -46,12 +46,18 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   general_service_unavailable: 503,
 };
 
-export type ApiErrorBody = { message: string; code: number; type: ErrorType | string };
+/** `field` names the input at fault when a request was refused for one field (validation errors). */
+export type ApiErrorBody = { message: string; code: number; type: ErrorType | string; field?: string };
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.message === 'string' && typeof v.code === 'number' && typeof v.type === 'string';
+  return (
+    typeof v.message === 'string' &&
+    typeof v.code === 'number' &&
+    typeof v.type === 'string' &&
+    (v.field === undefined || typeof v.field === 'string')
+  );
 }
 
 // User-visible messages quoted by the spec.

@@ -32,13 +32,14 @@ export function isApiUrl(rawUrl: string): boolean {
 }
 
 /**
- * True for a URL whose first path segment is written with escapes (`/%61pi/posts`): the router
- * decodes it onto an API route, so any check on the raw text would be fooled. No page or file of
- * ours has an escaped first segment, so such a URL aimed at the API is refused outright.
+ * True for a URL aimed at the API but not written plainly as `/api/...`: an escaped first segment
+ * (`/%61pi/posts`, which the router decodes onto an API route, so any check on the raw text would
+ * be fooled), a doubled slash, an escaped slash, capitals. No page or file of ours is spelled so:
+ * such a URL is refused outright.
  */
 export function isDisguisedApiUrl(rawUrl: string): boolean {
-  const firstSegment = (rawUrl.split('?')[0] ?? '').split('/')[1] ?? '';
-  return firstSegment.includes('%') && isApiUrl(rawUrl);
+  const rawPath = rawUrl.split('?')[0] ?? '';
+  return isApiUrl(rawUrl) && !/^\/api(\/|$)/.test(rawPath);
 }
 
 export function sendRouteNotFound(reply: FastifyReply): FastifyReply {

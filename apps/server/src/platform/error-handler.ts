@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ERROR_TYPES, MSG_EMAIL_PARAM_INVALID, MSG_INVALID_EMAIL, missingParamMessage } from '@samaj/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -20,17 +22,24 @@ interface ValidationIssue {
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply.code(error.status).send(errorBody(error.status, error.type, error.message));
+    return reply.code(error.status).send(errorBody(error.status, error.type, error.message, error.field));
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = ((error as FastifyError).validationContext ?? 'body') as ValidationContext;
-    const message = validationMessage(error.validation as ValidationIssue[], context, request);
+    const { message, field } = validationMessage(error.validation as ValidationIssue[], context, request);
     // Core words every malformed address 'Invalid Email'; the spec gives it its own type (SPEC §8).
     if (message === MSG_INVALID_EMAIL) {
-      return reply.code(400).send(errorBody(400, ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID));
+      return reply
+        .code(400)
+        .send(errorBody(400, ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID, field));
     }
-    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message));
+    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, field));
+  }
+
+  const malformed = malformedInputMessage(error);
+  if (malformed) {
+    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, malformed));
   }
 
   const fastifyError = error as FastifyError;
@@ -88,7 +97,7 @@ function validationMessage(
   issues: ValidationIssue[],
   context: ValidationContext,
   request: FastifyRequest,
-): string {
+): { message: string; field?: string } {
   const input = inputOf(request, context);
   // The whole body/query is absent: find the first required field by validating an empty object.
   if (input === undefined || input === null) {
@@ -97,19 +106,60 @@ function validationMessage(
       | undefined;
     const empty = schema?.safeParse?.({});
     const first = empty && !empty.success ? empty.error.issues.find((i) => i.path.length > 0) : undefined;
-    if (first) return missingParamMessage(first.path.map(String).join('.'));
-    return context === 'body' ? 'The request body is required.' : 'Invalid request.';
+    if (first) {
+      const field = first.path.map(String).join('.');
+      return { message: missingParamMessage(field), field };
+    }
+    return { message: context === 'body' ? 'The request body is required.' : 'Invalid request.' };
   }
   for (const issue of issues) {
     const segments = issue.instancePath.split('/').filter(Boolean);
     // Any rule broken by an absent value (a type, an enum, a required string) means the field is missing.
     if (segments.length > 0 && valueAt(input, segments) === undefined) {
-      return missingParamMessage(segments.join('.'));
+      const field = segments.join('.');
+      return { message: missingParamMessage(field), field };
     }
   }
   // Core's schemas word their messages for people ('Invalid Email'); the web maps them to Gujarati
   // by value, so they are sent as they are.
-  return issues[0]?.message ?? 'Invalid value';
+  const first = issues[0];
+  const field = first?.instancePath.split('/').filter(Boolean).join('.');
+  return { message: first?.message ?? 'Invalid value', ...(field ? { field } : {}) };
+}
+
+/** Busboy's own errors for a broken multipart body (no boundary, cut short, bad part headers). */
+const MULTIPART_ERRORS = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of (form|file|multipart data)$/,
+  /^Malformed (part header|urlencoded form)$/,
+  /^Unsupported content type/,
+  /^Missing Content-Type$/,
+];
+
+/** PostgreSQL's words for text it cannot store (a NUL in text or jsonb): the client's mistake. */
+const BAD_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+/**
+ * A body or value the server cannot read or store, which is the client's mistake and so a 400:
+ * broken multipart (including @fastify/multipart's "not multipart" when the boundary is absent),
+ * and, as a last line behind platform/input.ts, text PostgreSQL refuses.
+ */
+function malformedInputMessage(error: Error): string | undefined {
+  const code = (error as FastifyError).code;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MP_PREMATURE_CLOSE') {
+    return 'The request body is not valid multipart/form-data.';
+  }
+  if (MULTIPART_ERRORS.some((pattern) => pattern.test(error.message))) {
+    return 'The request body is not valid multipart/form-data.';
+  }
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const sqlState = (cause as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && BAD_TEXT_SQLSTATES.has(sqlState)) {
+      return 'The request contains text that cannot be stored.';
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 function inputOf(request: FastifyRequest, context: ValidationContext): unknown {
@@ -132,4 +182,43 @@ function valueAt(input: unknown, segments: string[]): unknown {
     current = (current as Record<string, unknown>)[segment];
   }
   return current;
+}
+
+/**
+ * Errors Fastify raises before routing (Fastify's `frameworkErrors` option): a URL whose escapes do
+ * not decode (`/api/posts/%E0%A4`), a path parameter past the router's length limit.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The request URL is not valid.'
+        : 'Bad request.';
+  return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long.' },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`):
+ * headers too large (431), a timeout, a malformed request line. Answered in the same JSON shape.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: 'The request could not be read.',
+  };
+  const body = JSON.stringify(errorBody(status, ERROR_TYPES.GENERAL_BAD_REQUEST, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

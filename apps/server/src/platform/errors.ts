@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly type: string,
     message: string,
+    /** The input at fault, for errors about one field. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -26,13 +28,15 @@ export interface ErrorBody {
   message: string;
   code: number;
   type: string;
+  /** The input at fault (validation errors). */
+  field?: string;
 }
 
 export const badRequest = (message: string, type: string = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
   new AppError(400, type, message);
 
 export const missingParameter = (name: string) =>
-  new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name));
+  new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name), name);
 
 export const unauthorized = (
   message = 'The current user is not authorized to perform the requested action.',
@@ -54,6 +58,6 @@ export const conflict = (
   type: string = ERROR_TYPES.DOCUMENT_ALREADY_EXISTS,
 ) => new AppError(409, type, message);
 
-export function errorBody(status: number, type: string, message: string): ErrorBody {
-  return { message, code: status, type };
+export function errorBody(status: number, type: string, message: string, field?: string): ErrorBody {
+  return field === undefined ? { message, code: status, type } : { message, code: status, type, field };
 }

@@ -77,6 +77,7 @@ describeEachDatabase(
           message: 'Missing required parameter: "surname"',
           code: 400,
           type: 'general_argument_invalid',
+          field: 'surname',
         });
       });
 
@@ -84,6 +85,7 @@ describeEachDatabase(
         const response = await ctx.app.inject({ method: 'POST', url: '/api/test/echo' });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Missing required parameter: "surname"');
+        expect(response.json().field).toBe('surname');
       });
 
       it('absent required query field → Missing required parameter', async () => {
@@ -100,6 +102,7 @@ describeEachDatabase(
         });
         expect(response.statusCode).toBe(400);
         expect(response.json().type).toBe('general_argument_invalid');
+        expect(response.json().field).toBe('surname');
         expect(response.json().message).not.toContain('Missing required parameter');
       });
 

@@ -62,6 +62,7 @@ describeEachDatabase('posts', (ctx) => {
       message: 'Missing required parameter: "description"',
       code: 400,
       type: 'general_argument_invalid',
+      field: 'description',
     });
     const tooLong = await call(ctx.app, 'POST', '/api/posts', author, { description: 'x'.repeat(1001) });
     expect(tooLong.statusCode).toBe(400);
