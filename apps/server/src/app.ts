@@ -21,7 +21,7 @@ import { features } from './features/index.ts';
 import { isApiUrl, registerApiPathGuard, sendRouteNotFound } from './platform/api-path.ts';
 import { subscribeAuditLog } from './platform/audit.ts';
 import { registerSessionRefresh } from './platform/auth/index.ts';
-import { contentSecurityPolicy } from './platform/csp.ts';
+import { contentSecurityPolicy, registerPermissionsPolicy } from './platform/csp.ts';
 import { handleClientError, handleError, handleFrameworkError } from './platform/error-handler.ts';
 import { EventBus } from './platform/events/index.ts';
 import { registerFilesCleanup } from './platform/files-cleanup.ts';
@@ -117,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, config.publicUrl);
   registerApiPathGuard(app);
   registerInputGuard(app);
+  registerPermissionsPolicy(app);
   await app.register(fastifyCookie);
   registerSessionRefresh(app);
   await app.register(fastifyHelmet, {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** The origin of the map tile server, e.g. https://tile.openstreetmap.org for the default TILE_URL. */
@@ -42,4 +43,31 @@ export function contentSecurityPolicy(config: Config): FastifyHelmetOptions['con
       formAction: ["'self'"],
     },
   };
+}
+
+/**
+ * Powerful browser features: camera and microphone for this origin only (live video needs them);
+ * geolocation left to the browser's default (the map may ask for it); features the app never uses
+ * are off, also for anything embedded.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+export function registerPermissionsPolicy(app: FastifyInstance): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
 }

@@ -10,6 +10,9 @@ describe('web app serving', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Samaj shell</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"secret-build-map":true}');
+    fs.writeFileSync(path.join(dist, '.hidden'), 'hidden');
     ctx = await createTestApp('pglite', { webDistDir: dist });
   });
   afterAll(() => closeTestApp(ctx));
@@ -39,6 +42,44 @@ describe('web app serving', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('Samaj shell');
+  });
+
+  it('keeps dot-folders and dotfiles of the build private (/.vite/manifest.json)', async () => {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/%2Evite/manifest.json',
+      '/assets/../.vite/manifest.json',
+      '/.hidden',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('secret-build-map');
+      expect(response.body, url).not.toContain('hidden');
+    }
+  });
+
+  it('sends a Permissions-Policy: camera and microphone for this origin only', async () => {
+    for (const url of ['/', '/api/health', '/api/nothing-here']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      const policy = String(response.headers['permissions-policy']);
+      expect(policy, url).toContain('camera=(self)');
+      expect(policy, url).toContain('microphone=(self)');
+      expect(policy, url).toContain('payment=()');
+      expect(policy, url).toContain('usb=()');
+      expect(policy, url).not.toContain('geolocation');
+    }
+  });
+
+  it('keeps unknown API paths JSON, also escaped and for other methods', async () => {
+    for (const [method, url] of [
+      ['GET', '/%61pi/nothing-here'],
+      ['POST', '/api/nothing-here'],
+      ['GET', '//api/nothing-here'],
+    ] as const) {
+      const response = await ctx.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().type, url).toBe('general_route_not_found');
+    }
   });
 
   it('keeps unknown API paths JSON', async () => {

@@ -55,6 +55,8 @@ export async function registerStatic(
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    // Nothing under a dot-folder is public (Vite writes its build manifest to .vite/manifest.json).
+    dotfiles: 'ignore',
     setHeaders(reply, filePath) {
       const relative = path.relative(distDir, filePath).split(path.sep).join('/');
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
