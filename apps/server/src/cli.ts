@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { importSurnamesCommand } from './features/surnames/cli.ts';
 import { ImportError } from './features/surnames/import.ts';
 import { type Command, type CommandContext, CommandError, withDatabase } from './platform/command.ts';
+import { ownerOnlyFromNowOn } from './platform/data-dir.ts';
 import { LockError } from './platform/lock.ts';
 
 /** Every operator command; add one line per command. */
@@ -82,6 +83,8 @@ export async function runCli(
 const invokedDirectly =
   process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
+  // Whatever a command writes into DATA_DIR (PGlite files, imported images) is owner-only.
+  ownerOnlyFromNowOn();
   const code = await runCli(process.argv.slice(2));
   // peer/pg timers must not keep a finished command alive.
   process.exit(code);

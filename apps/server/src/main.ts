@@ -5,7 +5,12 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedSurnames } from './features/surnames/seed.ts';
+import { ownerOnlyFromNowOn, restrictDataDir } from './platform/data-dir.ts';
 import { acquireLock, type DataDirLock, LockError } from './platform/lock.ts';
+import { ignoreOutputErrors, nonBlockingLogStream } from './platform/log-stream.ts';
+
+/** How long in-flight requests get after SIGTERM/SIGINT before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** Startup failures an operator can fix: printed as one line, exit code 1, no stack trace. */
 class StartupError extends Error {}
@@ -17,7 +22,7 @@ function fail(message: string): never {
 
 function ensureWritableDataDir(dataDir: string): void {
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    restrictDataDir(dataDir);
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -34,6 +39,10 @@ function displayUrl(config: Config, port: number): string {
 }
 
 async function main(): Promise<void> {
+  ownerOnlyFromNowOn();
+  // A reader that went away (EPIPE) must neither crash the server nor keep it from stopping.
+  ignoreOutputErrors(process.stdout);
+  ignoreOutputErrors(process.stderr);
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -56,6 +65,9 @@ async function main(): Promise<void> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrateDatabase(database);
     await seedSurnames(database.db);
+    // PGlite lays out a new data directory from its bundled template with explicit 0666 modes
+    // (the umask cannot mask a chmod); files PostgreSQL creates later are 0600 under the umask.
+    restrictDataDir(config.dataDir);
   } catch (error) {
     await cleanup();
     if (error instanceof StartupError || error instanceof LockError) fail(error.message);
@@ -68,7 +80,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: nonBlockingLogStream() },
   });
 
   await serveOperatorSocket(app); // `npm run cli -- grant|block ...` reaches this server through DATA_DIR/operator.sock
@@ -77,14 +89,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // Give in-flight requests a moment, but never hang forever on a stuck connection.
+    // Armed first: whatever happens below (a stuck connection, a log reader that went away), the
+    // process ends within SHUTDOWN_TIMEOUT_MS. Nothing here may wait on output.
     const force = setTimeout(() => {
       process.stderr.write('Shutdown took too long; exiting.\n');
       lock?.release();
       process.exit(1);
-    }, 15_000);
+    }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
     } catch (error) {

@@ -21,7 +21,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>): {
+function start(
+  env: Record<string, string>,
+  stdio: 'pipe' | 'ignore' = 'pipe',
+): {
   child: ChildProcess;
   output: () => string;
   exit: Promise<number | null>;
@@ -29,7 +32,7 @@ function start(env: Record<string, string>): {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', TEST_DATABASE_URL: '', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', stdio],
   });
   let output = '';
   child.stdout?.on('data', (d) => {
@@ -66,6 +69,75 @@ describe('src/main.ts', () => {
     expect(await server.exit).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'samaj.lock'))).toBe(false);
   });
+
+  it('makes DATA_DIR owner-only: repairs an existing 0666/0777 tree and creates 0600 files', async () => {
+    const dataDir = tempDir();
+    fs.chmodSync(dataDir, 0o777);
+    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+    fs.chmodSync(path.join(dataDir, 'files'), 0o777);
+    fs.chmodSync(path.join(dataDir, 'files', 'ab'), 0o777);
+    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'old.webp'), 'old');
+    fs.chmodSync(path.join(dataDir, 'files', 'ab', 'old.webp'), 0o666);
+    fs.writeFileSync(path.join(dataDir, 'secret.key'), 'key');
+    fs.chmodSync(path.join(dataDir, 'secret.key'), 0o666);
+
+    const port = await freePort();
+    const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitFor(() => server.output().includes('Samaj is running at'), 90_000);
+
+    const mode = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    expect(mode('files')).toBe(0o700);
+    expect(mode('files/ab')).toBe(0o700);
+    expect(mode('files/ab/old.webp')).toBe(0o600);
+    expect(mode('secret.key')).toBe(0o600);
+    expect(mode('samaj.lock')).toBe(0o600);
+    // Everything the server created (PGlite's files, the operator socket): nothing for group or others.
+    const loose: string[] = [];
+    let created = 0;
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        created += 1;
+        if ((fs.lstatSync(full).mode & 0o077) !== 0) loose.push(full);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    walk(dataDir);
+    expect(created).toBeGreaterThan(100);
+    expect(loose).toEqual([]);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+  }, 150_000);
+
+  for (const reader of ['stops reading', 'is gone'] as const) {
+    it(`stops within its timeout after SIGTERM when the reader of its output ${reader}`, async () => {
+      const dataDir = tempDir();
+      const port = await freePort();
+      const server = start(
+        { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+        'ignore',
+      );
+      await waitFor(() => server.output().includes('Samaj is running at'), 90_000);
+      if (reader === 'stops reading') server.child.stdout?.pause();
+      else server.child.stdout?.destroy();
+      // Far more log lines than a pipe holds (64 KB): each request logs its long URL twice.
+      const pad = 'x'.repeat(1000);
+      for (let i = 0; i < 150; i++) await fetch(`http://127.0.0.1:${port}/api/health?pad=${pad}`);
+
+      const stoppedAt = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await Promise.race([
+        server.exit,
+        new Promise<'alive'>((resolve) => setTimeout(() => resolve('alive'), 20_000)),
+      ]);
+      if (code === 'alive') server.child.kill('SIGKILL');
+      expect(code).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+      expect(fs.existsSync(path.join(dataDir, 'samaj.lock'))).toBe(false);
+    }, 150_000);
+  }
 
   it('PORT=abc exits 1 with one clear line', async () => {
     const server = start({ DATA_DIR: tempDir(), PORT: 'abc' });

@@ -45,7 +45,7 @@ export function acquireLock(dataDir: string, holder: LockHolder = 'server'): Dat
   // wins that race, the next round reports it.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(file, 'wx', 0o644);
+      const fd = fs.openSync(file, 'wx', 0o600);
       fs.writeSync(fd, `${JSON.stringify(mine)}\n`);
       fs.closeSync(fd);
       return { path: file, release: () => releaseLock(file) };
