@@ -27,6 +27,7 @@ import { EventBus } from './platform/events/index.ts';
 import { registerFilesCleanup } from './platform/files-cleanup.ts';
 import { registerInputGuard, withNulCheck } from './platform/input.ts';
 import { Jobs } from './platform/jobs/index.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
 import { forwardDomainEvents } from './platform/realtime/domain-events.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await registerRateLimits(app);
+  await registerMetrics(app, config.metricsToken);
 
   await app.register(fastifySwagger, {
     openapi: {

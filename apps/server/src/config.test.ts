@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'b' }, 'missing S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ AUTH_RATE_LIMIT: 'no' }, 'AUTH_RATE_LIMIT must be on or off'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
+    [{ METRICS_TOKEN: 'a long token with spaces' }, 'METRICS_TOKEN must be at least 16 characters'],
     [{ VAPID_PUBLIC_KEY: 'k' }, 'missing VAPID_PRIVATE_KEY'],
   ])('%o → one clear line', (env, message) => {
     let error: unknown;
@@ -51,5 +53,11 @@ describe('loadConfig', () => {
   it('keeps the login and signup limits on unless AUTH_RATE_LIMIT=off', () => {
     expect(loadConfig({}).authRateLimit).toBe(true);
     expect(loadConfig({ AUTH_RATE_LIMIT: 'off' }).authRateLimit).toBe(false);
+  });
+
+  it('serves metrics only with a METRICS_TOKEN', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '0123456789abcdef0123' }).metricsToken).toBe('0123456789abcdef0123');
   });
 });

@@ -42,6 +42,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Login/signup rate limits; AUTH_RATE_LIMIT=off turns them off for benchmarks and browser tests only. */
   authRateLimit: boolean;
+  /** When set, /metrics answers requests bearing this token; unset, /metrics is not served. */
+  metricsToken: string | undefined;
 }
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -189,6 +191,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`AUTH_RATE_LIMIT must be on or off ${got(rawAuthRateLimit)}`);
   }
 
+  const metricsToken = read(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 characters without spaces (for example the output of: openssl rand -hex 32)',
+    );
+  }
+
   return {
     port: portValue,
     host,
@@ -208,5 +217,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nodeEnv: read(env, 'NODE_ENV') ?? 'development',
     trustProxy,
     authRateLimit: rawAuthRateLimit === 'on',
+    metricsToken,
   };
 }

@@ -22,15 +22,17 @@ export const SERVER_ERROR_TYPES = {
   PAYLOAD_TOO_LARGE: 'general_payload_too_large',
   ORIGIN_FORBIDDEN: 'general_origin_forbidden',
   UNSUPPORTED_MEDIA_TYPE: 'general_unsupported_media_type',
+  SERVICE_UNAVAILABLE: 'general_service_unavailable',
 } as const;
 
-export interface ErrorBody {
+// A type alias, not an interface: it must fit the routes' loose error response schema.
+export type ErrorBody = {
   message: string;
   code: number;
   type: string;
   /** The input at fault (validation errors). */
   field?: string;
-}
+};
 
 export const badRequest = (message: string, type: string = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
   new AppError(400, type, message);
