@@ -29,6 +29,14 @@ export interface DomainEvents {
   'user.blocked': Decision & { userId: string; blocked: boolean };
   /** Staff saved or cleared a slide of the tools-home carousel. */
   'slide.changed': Decision & { position: number };
+  /** Two members shortlisted each other (a mutual shortlist is a match); each may be told. */
+  'matrimony.matched': { members: [string, string] };
+  /** A member asked for another's full profile; `owner` (the profile's member) may be told. */
+  'matrimony.request_received': { creator: string; owner: string };
+  /** The owner accepted a full-profile request; `creator` may now see phone and address. */
+  'matrimony.request_accepted': { creator: string; owner: string };
+  /** An event's live flag changed (host pressed Start or END, or the host's connection went away). */
+  'event.live': { eventId: string; live: boolean };
   /** A member deleted their account; `files` are the stored files that went with it. */
   'account.deleted': { userId: string; files: string[] };
 }
