@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { CommandError } from '../platform/command.ts';
+import type { EventBus } from '../platform/events/index.ts';
 import { isMemberCommand, runMemberCommand } from './members.ts';
 
 export const OPERATOR_SOCKET = 'operator.sock';
@@ -28,7 +29,7 @@ export interface OperatorReply {
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 
-async function answer(db: Database, line: string): Promise<OperatorReply> {
+async function answer(db: Database, events: EventBus | undefined, line: string): Promise<OperatorReply> {
   let request: OperatorRequest;
   try {
     request = JSON.parse(line) as OperatorRequest;
@@ -40,7 +41,7 @@ async function answer(db: Database, line: string): Promise<OperatorReply> {
   }
   try {
     const args = Array.isArray(request.args) ? request.args.map(String) : [];
-    return { ok: true, message: await runMemberCommand(db, request.command, args) };
+    return { ok: true, message: await runMemberCommand(db, request.command, args, events) };
   } catch (err) {
     if (err instanceof CommandError) return { ok: false, message: err.message };
     return { ok: false, message: `The server failed to run the command: ${(err as Error).message}` };
@@ -60,6 +61,8 @@ export async function startOperatorSocket(
   db: Database,
   dataDir: string,
   log?: { error(obj: unknown, msg?: string): void },
+  /** The server's bus: its own subscribers (realtime, notifications) hear the operator's changes too. */
+  events?: EventBus,
 ): Promise<OperatorSocket> {
   const socketPath = operatorSocketPath(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -76,7 +79,7 @@ export async function startOperatorSocket(
       if (end < 0) return;
       const line = buffer.slice(0, end);
       buffer = '';
-      answer(db, line)
+      answer(db, events, line)
         .then((reply) => conn.end(`${JSON.stringify(reply)}\n`))
         .catch((err) => {
           log?.error({ err }, 'operator socket command failed');
@@ -164,7 +167,7 @@ export function sendToServer(
  */
 export async function serveOperatorSocket(app: FastifyInstance): Promise<OperatorSocket | undefined> {
   if (app.config.databaseUrl) return undefined;
-  const socket = await startOperatorSocket(app.db, app.config.dataDir, app.log);
+  const socket = await startOperatorSocket(app.db, app.config.dataDir, app.log, app.events);
   // main.ts ends with process.exit(): remove the file so the CLI does not find a dead socket.
   process.once('exit', () => fs.rmSync(socket.path, { force: true }));
   return socket;

@@ -22,6 +22,7 @@ interface ValidationIssue {
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
     return reply.code(error.status).send(errorBody(error.status, error.type, error.message, error.field));
   }
 

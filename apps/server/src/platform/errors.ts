@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     /** The input at fault, for errors about one field. */
     readonly field?: string,
+    /** Seconds the client should wait before trying again (503, 429): sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

@@ -264,9 +264,3 @@ export async function removeStoredFile(app: FastifyInstance, id: string): Promis
     app.log.error({ err: error, fileId: id }, 'could not delete a file from storage');
   }
 }
-
-/** Every file a member uploaded (for account deletion): rows and bytes. */
-export async function deleteFilesOfOwner(app: FastifyInstance, owner: string): Promise<void> {
-  const rows = await app.db.delete(file).where(eq(file.owner, owner)).returning({ id: file.id });
-  for (const row of rows) await removeStoredFile(app, row.id);
-}

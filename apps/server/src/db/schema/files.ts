@@ -17,8 +17,8 @@ export const file = pgTable(
     id: text('id')
       .primaryKey()
       .$defaultFn(() => uniqueId()),
-    // Account deletion removes a member's files through deleteFilesOfOwner (storage too);
-    // the cascade only catches rows that path missed.
+    // Account deletion hands a member's files to the files.delete job (rows and bytes,
+    // platform/files-cleanup.ts); the cascade only catches rows that path missed.
     owner: text('owner')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

@@ -91,6 +91,11 @@ describe('operator CLI on a PGlite DATA_DIR', () => {
 
     const before = await login(server.app, member.user.email, member.password);
     expect(before.response.statusCode).toBe(200);
+    // The server's own subscribers (realtime, notifications) hear what the operator changed.
+    const heard: unknown[] = [];
+    server.app.events.onCommit('user.blocked', ({ userId, blocked }) => {
+      heard.push({ userId, blocked });
+    });
 
     const blocked = await cli(dataDir, 'block', member.user.id);
     expect(blocked.stdout.trim()).toMatch(new RegExp(`^Blocked ${member.user.id}; ended \\d+ sessions?\\.$`));
@@ -98,6 +103,7 @@ describe('operator CLI on a PGlite DATA_DIR', () => {
     const refused = await login(server.app, member.user.email, member.password);
     expect(refused.response.statusCode).toBe(403);
     expect(refused.response.json().type).toBe('user_blocked');
+    expect(heard).toEqual([{ userId: member.user.id, blocked: true }]);
     const oldSession = await server.app.inject({
       method: 'GET',
       url: '/api/account',

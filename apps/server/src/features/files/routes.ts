@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { forgetSessionUser, getSessionUser, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { choosePreviewFormat, PREVIEW_MIME } from '../../platform/images/preview.ts';
-import { retryAfterWhenBusy } from '../../platform/images/queue.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import type { FileAccess } from '../../platform/registry.ts';
 import { errors, GUARD_ERRORS } from '../../platform/responses.ts';
@@ -61,7 +60,6 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   }
-  app.addHook('onError', retryAfterWhenBusy);
   const tags = ['files'];
 
   /**

@@ -29,7 +29,6 @@ import { authorSummary } from '../../db/author.ts';
 import { comment, file as fileTable, post, postReport } from '../../db/schema/index.ts';
 import { requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { retryAfterWhenBusy } from '../../platform/images/queue.ts';
 import { deleteFile, originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
@@ -107,7 +106,6 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
   }
-  app.addHook('onError', retryAfterWhenBusy);
   app.registry.addFileAccess('post', postImageAccess);
   app.registry.addMemberData(postsMemberData);
 

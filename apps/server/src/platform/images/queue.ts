@@ -4,7 +4,6 @@
 // Retry-After when even that is full, so a burst of uploads is refused instead of starving the
 // server.
 import { ERROR_TYPES } from '@samaj/core';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 /** Not in spec: image jobs at once (one per core on the 2-core machines) and jobs allowed to wait. */
@@ -17,10 +16,8 @@ export const MSG_IMAGE_BUSY =
   'The server is busy processing other images. Please try again in a few seconds.';
 
 export class ImageQueueFull extends AppError {
-  readonly retryAfter: number;
   constructor(retryAfter = IMAGE_RETRY_AFTER_SECONDS) {
-    super(503, ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE, MSG_IMAGE_BUSY);
-    this.retryAfter = retryAfter;
+    super(503, ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE, MSG_IMAGE_BUSY, undefined, retryAfter);
   }
 }
 
@@ -66,15 +63,3 @@ export class ImageQueue {
 
 /** The process's queue: every image job of every request shares it. */
 export const imageQueue = new ImageQueue();
-
-/**
- * An `onError` hook for routes that do image work: a full queue's 503 carries Retry-After (the
- * error handler only writes the body; headers set here stay on the reply).
- */
-export async function retryAfterWhenBusy(
-  _request: FastifyRequest,
-  reply: FastifyReply,
-  error: FastifyError | Error,
-): Promise<void> {
-  if (error instanceof ImageQueueFull) reply.header('Retry-After', String(error.retryAfter));
-}
