@@ -1,9 +1,9 @@
 import { Button, FileButton, Group, Stack } from '@mantine/core';
-import { DEFAULT_PICTURE_ID } from '@samaj/core';
+import { DEFAULT_PICTURE_ID, PROFILE_PICTURE_TYPES } from '@samaj/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PICTURE_TYPES, usePictureActions } from '../lib/picture';
+import { usePictureActions } from '../lib/picture';
 import { FormError } from './FormError';
 
 /** Remove Image / Upload new image for the owner (profile popup and Manage Profile). */
@@ -34,7 +34,7 @@ export function PictureActions({ dp, onDone }: { dp: string; onDone?: () => void
           {running === 'remove' ? t('picture.updating') : t('picture.remove')}
         </Button>
         <FileButton
-          accept={PICTURE_TYPES.join(',')}
+          accept={PROFILE_PICTURE_TYPES.join(',')}
           onChange={(file) => void act('upload', () => upload(file))}
           disabled={busy}
           resetRef={resetRef}

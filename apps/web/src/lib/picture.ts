@@ -1,7 +1,7 @@
 // The member's own profile picture (SPEC §4): upload replaces, remove goes back to the default.
 // Used by the profile page and Manage Profile alike.
 
-import type { AccountView } from '@samaj/core';
+import { type AccountView, PROFILE_PICTURE_TYPES } from '@samaj/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,6 @@ import { api } from './api';
 import { useErrorMessage } from './errors';
 import { postsRoot, profileRoot } from './queryKeys';
 import { currentUserQueryKey } from './session';
-
-export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /**
  * Every screen showing the member's face learns the new picture: the account at once, and the
@@ -54,7 +52,7 @@ export function usePictureActions() {
   const upload = (file: File | null) => {
     if (!file) return Promise.resolve(false);
     // The server sniffs the bytes anyway; this only saves a pointless upload.
-    if (file.type && !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
+    if (file.type && !(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) {
       setError(t('picture.errors.storage_file_type_unsupported'));
       return Promise.resolve(false);
     }

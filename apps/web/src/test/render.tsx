@@ -1,4 +1,4 @@
-import type { PostView } from '@samaj/core';
+import { DEFAULT_PICTURE_ID, type PostView } from '@samaj/core';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -27,7 +27,7 @@ export function testPost(extra: Partial<PostView> = {}): PostView {
     status: 'approved',
     rejectionReason: null,
     createdAt: '2024-01-01T00:00:00.000Z',
-    user: { id: testMember.id, name: testMember.name, dp: 'newuser', labels: [] },
+    user: { id: testMember.id, name: testMember.name, dp: DEFAULT_PICTURE_ID, labels: [] },
     liked: null,
     likeCount: 0,
     commentCount: 0,
