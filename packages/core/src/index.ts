@@ -4,6 +4,7 @@ export type * from './api/events.ts';
 export type * from './api/moderation.ts';
 export type * from './api/posts.ts';
 export type * from './api/publisher.ts';
+export type * from './api/push.ts';
 export type * from './api/slides.ts';
 export type * from './api/surnames.ts';
 export * from './constants.ts';

@@ -6,5 +6,6 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './posts.ts';
 export * from './publisher.ts';
+export * from './push.ts';
 export * from './slides.ts';
 export * from './surnames.ts';
