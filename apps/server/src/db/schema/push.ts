@@ -1,10 +1,12 @@
 import { uniqueId } from '@samaj/core';
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A browser's Web Push subscription for a member. */
+/** A browser's Web Push subscription for a member (a push target, SPEC §3). */
 export const pushSubscription = pgTable(
   'push_subscription',
   {
+    /** The token the browser keeps in its local subscription record. */
     id: text('id')
       .primaryKey()
       .$defaultFn(() => uniqueId()),
@@ -12,6 +14,10 @@ export const pushSubscription = pgTable(
     endpoint: text('endpoint').notNull().unique('push_subscription_endpoint_unique'),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The language the device shows the app in: its notifications are written in it. */
+    language: text('language').notNull().default('gu'),
+    /** Messaging topics this target is a subscriber of (SPEC §7: 'everyone'). */
+    topics: text('topics').array().notNull().default(sql`'{everyone}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -20,3 +26,16 @@ export const pushSubscription = pgTable(
   },
   (t) => [index('push_subscription_user_idx').on(t.userId)],
 );
+
+/**
+ * The notification kinds a member switched off (Settings → Notifications). Stored as what is off,
+ * so a kind added later reaches everyone until they turn it off; no row = everything on.
+ */
+export const notificationSetting = pgTable('notification_setting', {
+  userId: text('user_id').primaryKey(),
+  disabled: text('disabled').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
