@@ -68,7 +68,8 @@ describe('src/main.ts', () => {
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'samaj.lock'))).toBe(false);
-  });
+    // Opening PGlite on disk for the first time takes long on a busy 2-core machine.
+  }, 150_000);
 
   it('makes DATA_DIR owner-only: repairs an existing 0666/0777 tree and creates 0600 files', async () => {
     const dataDir = tempDir();
