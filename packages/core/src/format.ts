@@ -2,7 +2,7 @@
 // viewer's time zone in the browser, the process TZ on the server) so a date
 // reads the same as the viewer's clock; nothing here depends on UTC offsets.
 
-type DateLike = Date | string | number;
+export type DateLike = Date | string | number;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

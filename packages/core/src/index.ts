@@ -1,6 +1,7 @@
 export type * from './api/accounts.ts';
 export type * from './api/common.ts';
 export type * from './api/events.ts';
+export * from './api/matrimony.ts';
 export type * from './api/moderation.ts';
 export type * from './api/posts.ts';
 export type * from './api/publisher.ts';

@@ -18,6 +18,8 @@ export const MSG_INVALID_NUMBER = 'Enter a valid number';
 export const MSG_INVALID_CHOICE = 'Invalid choice';
 export const MSG_INVALID_SURNAME = 'Use Latin letters only';
 export const MSG_INVALID_PEER_ID = 'ID is invalid';
+/** Matrimony: below the legal minimum age for marriage (18 for women, 21 for men). */
+export const MSG_BELOW_MARRIAGE_AGE = 'Below the legal minimum age for marriage (18 for women, 21 for men)';
 
 /** Every custom message by key, for the web's translation table. */
 export const VALIDATION_MESSAGES = {
@@ -38,6 +40,7 @@ export const VALIDATION_MESSAGES = {
   invalidChoice: MSG_INVALID_CHOICE,
   invalidSurname: MSG_INVALID_SURNAME,
   invalidPeerId: MSG_INVALID_PEER_ID,
+  belowMarriageAge: MSG_BELOW_MARRIAGE_AGE,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[ValidationMessageKey];

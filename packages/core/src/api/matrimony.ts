@@ -1,0 +1,249 @@
+// The matrimony API (apps/server/src/features/matrimony): every request body and every answer, as
+// zod schemas the server validates with and the web reads. The most private data the app holds:
+// a card, a match, a request or a staff list of SOMEONE ELSE never carries phone (`number`) or
+// address; only `MyProfile` (the owner), `StaffProfile` (Admins) and a `FullProfile` whose request
+// the owner accepted and has not revoked do.
+//
+// Paths (all under /api; member routes need a signed-in member, admin routes the Admin label):
+//   GET    /matrimony/profile                       MyProfile (404 document_not_found: none yet)
+//   POST   /matrimony/profile                       MatrimonyProfileInput → 201 MyProfile (apply)
+//   PUT    /matrimony/profile                       MatrimonyProfileInput → MyProfile (edit)
+//   POST   /matrimony/profile/status                { status: active | inactive } → MyProfile (hide / Activate)
+//   PUT    /matrimony/settings                      MatrimonySettings → MatrimonySettings
+//   POST   /matrimony/photo                         multipart `file` → 201 { dp } (then send dp in the form)
+//   GET    /matrimony/profiles/:id/photo?width=     image, Cache-Control: private, no-store (404 when not allowed)
+//   GET    /matrimony/profiles/:id                  FullProfile (404 when the viewer may not see it)
+//   GET    /matrimony/suggestions?cursor=           Page<ProfileCard>, 3 a page
+//   GET    /matrimony/matches?cursor=               Page<MatchCard>, 30 a page, newest match first
+//   GET    /matrimony/shortlists?cursor=            Page<ProfileCard>, 30 a page, newest first (mine only)
+//   POST   /matrimony/shortlists                    { profile } → ShortlistResult
+//   DELETE /matrimony/shortlists/:profile           204 (the match, and requests between the two, end)
+//   GET    /matrimony/requests?cursor=              Page<IncomingRequest>, 30 a page, newest first (to me only)
+//   GET    /matrimony/requests/count                RequestCount
+//   POST   /matrimony/requests                      { profile } → 201 OutgoingRequest (needs a match)
+//   DELETE /matrimony/requests/:profile             204 (withdraw my request)
+//   POST   /matrimony/requests/:creator/accept      IncomingRequest
+//   POST   /matrimony/requests/:creator/revoke      IncomingRequest
+//   POST   /matrimony/not-interested                { profile } → 204
+//   POST   /matrimony/blocks                        { profile } → 204
+//   POST   /matrimony/reports                       { profile, reason } → 204 (also blocks)
+//   GET    /admin/matrimony/profiles?status=&cursor= Page<StaffProfile>, oldest first, 20 a page
+//   POST   /admin/matrimony/profiles/:id/approve    StaffProfile
+//   POST   /admin/matrimony/profiles/:id/ban        { reason } → StaffProfile
+//   POST   /admin/matrimony/profiles/:id/unban      StaffProfile
+//   GET    /admin/matrimony/reports?cursor=         Page<StaffReport>, open reports oldest first, 20 a page
+//   POST   /admin/matrimony/reports/:id/dismiss     StaffReport
+import { z } from 'zod';
+import {
+  BLOOD_GROUPS,
+  GENDERS,
+  MODERATION_REASON_MAX,
+  PREVIEW_WIDTHS,
+  REPORT_REASON_MAX,
+} from '../constants.ts';
+import { requiredText } from '../schemas/common.ts';
+import { MATRIMONY_STATUSES } from '../status.ts';
+
+/** Suggestions a page (SPEC §7: perPage 3). */
+export const MATRIMONY_SUGGESTIONS_PAGE_SIZE = 3;
+/** Shortlists, matches and requests a page, newest first (SPEC §9: 30 each). */
+export const MATRIMONY_LIST_PAGE_SIZE = 30;
+/** Not in spec: staff queues a page. */
+export const MATRIMONY_STAFF_PAGE_SIZE = 20;
+
+/** The first name shown on a card: the display name up to its first space. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/** Where a profile's photo is served (checked per request; never /api/files/:id/preview). */
+export function matrimonyPhotoPath(profileId: string, width: (typeof PREVIEW_WIDTHS)[number] = 300): string {
+  return `/api/matrimony/profiles/${encodeURIComponent(profileId)}/photo?width=${width}`;
+}
+
+const id = z.string().min(1).max(64);
+const isoDateTime = z.string();
+const nullableText = z.string().nullable();
+
+/** `{ profile }`: the other member's id (= their profile id). */
+export const profileRefSchema = z.object({ profile: id });
+export type ProfileRef = z.infer<typeof profileRefSchema>;
+
+export const reportProfileSchema = z.object({
+  profile: id,
+  reason: requiredText(REPORT_REASON_MAX),
+});
+export type ReportProfileInput = z.infer<typeof reportProfileSchema>;
+
+/** Hide (inactive) or Activate (active) one's own verified profile. */
+export const profileStatusChangeSchema = z.object({ status: z.enum(['active', 'inactive']) });
+export type ProfileStatusChange = z.infer<typeof profileStatusChangeSchema>;
+
+/** Matrimony settings: leave out profiles of my own gotra from suggestions (default on). */
+export const matrimonySettingsSchema = z.object({ gotraFilter: z.boolean() });
+export type MatrimonySettings = z.infer<typeof matrimonySettingsSchema>;
+
+export const banProfileSchema = z.object({ reason: requiredText(MODERATION_REASON_MAX) });
+export type BanProfileInput = z.infer<typeof banProfileSchema>;
+
+export const matrimonyCursorSchema = z.object({ cursor: id.optional() });
+
+export const staffProfilesQuerySchema = z.object({
+  status: z.enum(MATRIMONY_STATUSES).default('requested'),
+  cursor: id.optional(),
+});
+
+export const photoQuerySchema = z.object({
+  width: z.coerce
+    .number()
+    .refine(
+      (w) => (PREVIEW_WIDTHS as readonly number[]).includes(w),
+      `Invalid width: use one of ${PREVIEW_WIDTHS.join(', ')}.`,
+    )
+    .default(300),
+});
+
+/** The uploaded photo's file id, to send as `dp` with the form. */
+export const photoUploadSchema = z.object({ dp: z.string() });
+export type PhotoUpload = z.infer<typeof photoUploadSchema>;
+
+/** What anyone allowed to see a profile sees on a card: never phone or address. */
+export const profileCardSchema = z.object({
+  /** The member's id = the profile id (also the cursor). */
+  id: z.string(),
+  firstName: z.string(),
+  /** Core's formula (ageFromDob) on the server's clock. */
+  age: z.number().int(),
+  gender: z.enum(GENDERS),
+  education: z.string(),
+  career: z.string(),
+  /** The "about" text (max 150). */
+  description: z.string(),
+  /** matrimonyPhotoPath(id) when there is a photo, else null. */
+  photo: z.string().nullable(),
+  /** Whether I shortlisted this profile. */
+  shortlisted: z.boolean(),
+});
+export type ProfileCard = z.infer<typeof profileCardSchema>;
+
+/** A match: a card plus the state of MY request for their full profile. */
+export const matchCardSchema = profileCardSchema.extend({
+  /** When the mutual shortlist happened. */
+  matchedAt: isoDateTime,
+  /** My request for their full profile: none, waiting, accepted (contact visible) or revoked. */
+  request: z.enum(['none', 'pending', 'accepted', 'revoked']),
+});
+export type MatchCard = z.infer<typeof matchCardSchema>;
+
+export const MATRIMONY_REQUEST_STATES = ['pending', 'accepted', 'revoked'] as const;
+export type RequestState = (typeof MATRIMONY_REQUEST_STATES)[number];
+
+/** A request someone sent me (never the ones I sent). `id` = the requester's id (also the cursor). */
+export const incomingRequestSchema = z.object({
+  id: z.string(),
+  state: z.enum(MATRIMONY_REQUEST_STATES),
+  createdAt: isoDateTime,
+  /** The requester's card (no contact). */
+  profile: profileCardSchema,
+});
+export type IncomingRequest = z.infer<typeof incomingRequestSchema>;
+
+/** A request I sent. */
+export const outgoingRequestSchema = z.object({
+  profile: z.string(),
+  state: z.enum(MATRIMONY_REQUEST_STATES),
+  createdAt: isoDateTime,
+});
+export type OutgoingRequest = z.infer<typeof outgoingRequestSchema>;
+
+export const requestCountSchema = z.object({
+  /** Incoming requests waiting for my answer (the Requests tab's count). */
+  pending: z.number().int(),
+});
+export type RequestCount = z.infer<typeof requestCountSchema>;
+
+export const shortlistResultSchema = z.object({
+  profile: z.string(),
+  shortlisted: z.boolean(),
+  /** Whether the two now shortlist each other. */
+  matched: z.boolean(),
+});
+export type ShortlistResult = z.infer<typeof shortlistResultSchema>;
+
+/** The non-contact details of a profile (the form's fields without number and address). */
+const detailsShape = {
+  name: z.string(),
+  dob: z.string(),
+  age: z.number().int(),
+  gender: z.enum(GENDERS),
+  description: z.string(),
+  education: z.string(),
+  career: z.string(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  eye_color: nullableText,
+  hair_color: nullableText,
+  complexion: nullableText,
+  blood_group: z.enum(BLOOD_GROUPS).nullable(),
+  disability: nullableText,
+  expectation: z.string(),
+  photo: z.string().nullable(),
+};
+
+/** Phone and address, shown only to the owner, staff and an accepted, unrevoked requester. */
+export const contactSchema = z.object({ number: z.string(), address: z.string() });
+export type MatrimonyContact = z.infer<typeof contactSchema>;
+
+/**
+ * Another member's profile (GET /matrimony/profiles/:id) for a viewer allowed to see it. `contact`
+ * is null unless the owner accepted my request and has not revoked it.
+ */
+export const fullProfileSchema = z.object({
+  id: z.string(),
+  ...detailsShape,
+  shortlisted: z.boolean(),
+  matched: z.boolean(),
+  request: z.enum(['none', 'pending', 'accepted', 'revoked']),
+  contact: contactSchema.nullable(),
+});
+export type FullProfile = z.infer<typeof fullProfileSchema>;
+
+/** The member's own profile, with its status, the phone staff will call, and the photo's file id. */
+export const myProfileSchema = z.object({
+  id: z.string(),
+  ...detailsShape,
+  ...contactSchema.shape,
+  dp: z.string().nullable(),
+  status: z.enum(MATRIMONY_STATUSES),
+  /** The staff's reason when banned. */
+  banReason: nullableText,
+  /** The member's gotra (from their surname), null when unknown. */
+  gotra: nullableText,
+  gotraFilter: z.boolean(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+
+/** A profile as staff verify it: everything, with the phone number to call. */
+export const staffProfileSchema = myProfileSchema.omit({ gotraFilter: true }).extend({
+  user: z.object({ id: z.string(), name: z.string(), dp: z.string(), labels: z.array(z.string()) }),
+  verifiedAt: isoDateTime.nullable(),
+  openReports: z.number().int(),
+});
+export type StaffProfile = z.infer<typeof staffProfileSchema>;
+
+export const MATRIMONY_REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export type MatrimonyReportStatus = (typeof MATRIMONY_REPORT_STATUSES)[number];
+
+/** A member's report of a profile, in the staff queue. */
+export const staffReportSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  status: z.enum(MATRIMONY_REPORT_STATUSES),
+  createdAt: isoDateTime,
+  reporter: z.object({ id: z.string(), name: z.string(), dp: z.string(), labels: z.array(z.string()) }),
+  /** The reported profile (staff see contact to act on it); null when it is gone. */
+  profile: staffProfileSchema.nullable(),
+});
+export type StaffReport = z.infer<typeof staffReportSchema>;
