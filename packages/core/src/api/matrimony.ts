@@ -107,6 +107,10 @@ export const photoQuerySchema = z.object({
 export const photoUploadSchema = z.object({ dp: z.string() });
 export type PhotoUpload = z.infer<typeof photoUploadSchema>;
 
+/** Phone and address, shown only to the owner, staff and an accepted, unrevoked requester. */
+export const contactSchema = z.object({ number: z.string(), address: z.string() });
+export type MatrimonyContact = z.infer<typeof contactSchema>;
+
 /** What anyone allowed to see a profile sees on a card: never phone or address. */
 export const profileCardSchema = z.object({
   /** The member's id = the profile id (also the cursor). */
@@ -132,6 +136,8 @@ export const matchCardSchema = profileCardSchema.extend({
   matchedAt: isoDateTime,
   /** My request for their full profile: none, waiting, accepted (contact visible) or revoked. */
   request: z.enum(['none', 'pending', 'accepted', 'revoked']),
+  /** Their phone and address: only while they have accepted my request and not revoked it. */
+  contact: contactSchema.nullable(),
 });
 export type MatchCard = z.infer<typeof matchCardSchema>;
 
@@ -189,10 +195,6 @@ const detailsShape = {
   expectation: z.string(),
   photo: z.string().nullable(),
 };
-
-/** Phone and address, shown only to the owner, staff and an accepted, unrevoked requester. */
-export const contactSchema = z.object({ number: z.string(), address: z.string() });
-export type MatrimonyContact = z.infer<typeof contactSchema>;
 
 /**
  * Another member's profile (GET /matrimony/profiles/:id) for a viewer allowed to see it. `contact`

@@ -9,6 +9,10 @@ export interface StaffSummary {
   reports: number;
   publisherRequests: number;
   surnameSubmissions: number;
+  /** Matrimony profiles waiting for verification (registered by the matrimony feature). */
+  matrimonyProfiles?: number;
+  /** Open reports of matrimony profiles. */
+  matrimonyReports?: number;
 }
 
 /** A post as staff judge it: the post without the viewer's reactions. */
