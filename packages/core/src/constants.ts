@@ -100,6 +100,17 @@ export const PEER_HEARTBEAT_MS = 5000;
 export const PEER_DATA_CHUNK_BYTES = 16300;
 export const PEER_MAX_BUFFERED_BYTES = 8388608;
 export const PEER_BUFFER_RETRY_MS = 50;
+/** Signalling (`peer`) on the app's own port; peerjs clients pass host, port, PEER_PATH and PEER_KEY. */
+export const PEER_PATH = '/peerjs';
+export const PEER_KEY = 'peerjs';
+/** Not in spec: viewers one host serves unless LIVE_MAX_VIEWERS says otherwise (a phone's upload). */
+export const LIVE_MAX_VIEWERS_DEFAULT = 12;
+/** Not in spec: a signalling socket silent (no heartbeat) this long is dropped. */
+export const PEER_ALIVE_TIMEOUT_MS = 3 * PEER_HEARTBEAT_MS;
+/** Not in spec: after the host's signalling socket goes, live is cleared unless it is back within this. */
+export const LIVE_HOST_GRACE_MS = PEER_HEARTBEAT_MS;
+/** Not in spec: largest signalling message (an SDP offer with its candidates is a few KB). */
+export const PEER_MAX_MESSAGE_BYTES = 64 * 1024;
 
 // Push
 export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;

@@ -14,5 +14,6 @@ export * from './format.ts';
 export * from './forward.ts';
 export * from './ids.ts';
 export * from './labels.ts';
+export * from './realtime.ts';
 export * from './schemas/index.ts';
 export * from './status.ts';

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './common.ts';
+export * from './events.ts';
 export * from './live.ts';
 export * from './matrimony.ts';
 export * from './messages.ts';

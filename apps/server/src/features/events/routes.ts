@@ -35,6 +35,9 @@ const eventResponse = z.object({
   liveStream: z.boolean(),
   live: z.boolean(),
   createdAt: z.string(),
+  canManage: z.boolean(),
+  requestedStreaming: z.boolean(),
+  streamRequests: z.number().int().nullable(),
 }) satisfies z.ZodType<EventView>;
 
 function toEventView(e: typeof event.$inferSelect): EventView {
@@ -50,6 +53,9 @@ function toEventView(e: typeof event.$inferSelect): EventView {
     liveStream: e.liveStream,
     live: e.live,
     createdAt: e.createdAt.toISOString(),
+    canManage: false,
+    requestedStreaming: false,
+    streamRequests: null,
   };
 }
 

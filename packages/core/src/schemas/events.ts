@@ -1,0 +1,60 @@
+// Creating and editing events (SPEC §3 Event), for Admins and Publishers. The web form validates
+// with these schemas and the server with the same ones (POST /api/events, PUT /api/events/:id).
+import { z } from 'zod';
+import { UNIQUE_ID_PATTERN } from '../ids.ts';
+import { requiredText, typeError } from './common.ts';
+import { MSG_INVALID_DATE, MSG_INVALID_VALUE, MSG_TOO_LONG } from './messages.ts';
+
+/** Not in spec: an event's text limits. */
+export const EVENT_NAME_MAX = 120;
+export const EVENT_DESCRIPTION_MAX = 2000;
+export const EVENT_LOCATION_MAX = 200;
+
+/** An uploaded image's id (POST /api/events/images answers it), or null for none. */
+const imageId = z
+  .string({ error: MSG_INVALID_VALUE })
+  .regex(UNIQUE_ID_PATTERN, MSG_INVALID_VALUE)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A moment with its offset, as `Date.toISOString()` writes it ('2026-12-01T18:30:00.000Z'). */
+export const eventTimeSchema = z
+  .string({ error: typeError })
+  .min(1, MSG_INVALID_DATE)
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    MSG_INVALID_DATE,
+  );
+
+/** The event form: the whole event on create (POST) and on edit (PUT). */
+export const eventSchema = z.object({
+  name: requiredText(EVENT_NAME_MAX),
+  description: z
+    .string({ error: MSG_INVALID_VALUE })
+    .trim()
+    .max(EVENT_DESCRIPTION_MAX, MSG_TOO_LONG)
+    .default(''),
+  /** Shown in the list and on the live screen; the web shows 'newuser' when null. */
+  thumbnail: imageId,
+  /** Cover image for share previews. */
+  file: imageId,
+  time: eventTimeSchema,
+  location: z.string({ error: MSG_INVALID_VALUE }).trim().max(EVENT_LOCATION_MAX, MSG_TOO_LONG).default(''),
+  /** The hosting member's id (username); absent or empty: the member creating the event. */
+  host: z
+    .string({ error: MSG_INVALID_VALUE })
+    .trim()
+    .regex(/^[a-z0-9_-]{0,64}$/, MSG_INVALID_VALUE)
+    .nullish()
+    .transform((v) => v || null),
+  /** Whether the event will be streamed (the list's 'No live stream' when false). */
+  liveStream: z.boolean({ error: MSG_INVALID_VALUE }).default(false),
+});
+export type EventInput = z.input<typeof eventSchema>;
+export type EventData = z.output<typeof eventSchema>;
+
+/** PUT /api/events/:id/live: Start (true) and END (false); only the host or an Admin. */
+export const eventLiveSchema = z.object({ live: z.boolean({ error: typeError }) });
+export type EventLiveInput = z.infer<typeof eventLiveSchema>;
