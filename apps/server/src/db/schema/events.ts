@@ -1,5 +1,6 @@
 import { uniqueId } from '@samaj/core';
-import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
 
 /**
  * An event, listed newest first by id (keyset on the primary key, whose btree also serves
@@ -21,8 +22,26 @@ export const event = pgTable('event', {
   host: text('host').notNull(),
   liveStream: boolean('live_stream').notNull().default(false),
   live: boolean('live').notNull().default(false),
+  /** Who created it: a Publisher manages only their own events (null for events made before this). */
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** `Request Streaming`: one row per member and event; the host and staff see the count. */
+export const eventStreamRequest = pgTable(
+  'event_stream_request',
+  {
+    event: text('event')
+      .notNull()
+      .references(() => event.id, { onDelete: 'cascade' }),
+    member: text('member')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The key (event, member) counts an event's requests; the member index serves export and erase.
+  (t) => [primaryKey({ columns: [t.event, t.member] }), index('event_stream_request_member_idx').on(t.member)],
+);
 
 /** A signalling message for a live event (shape not fixed by the spec). */
 export const eventSignal = pgTable(
