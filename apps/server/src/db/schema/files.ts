@@ -3,8 +3,12 @@ import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { user } from './auth.ts';
 import { oneOf } from './check.ts';
 
-/** What a stored image is for; 'slide' is a carousel image staff uploaded. */
-export const FILE_KINDS = ['profile', 'post', 'event', 'slide'] as const;
+/**
+ * What a stored image is for; 'slide' is a carousel image staff uploaded. 'matrimony' photos are
+ * never served by the preview route (their feature answers 'hidden'), only by the matrimony photo
+ * route, which checks the viewer on every request.
+ */
+export const FILE_KINDS = ['profile', 'post', 'event', 'slide', 'matrimony'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /**

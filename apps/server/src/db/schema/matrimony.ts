@@ -1,16 +1,37 @@
-import { GENDERS, type Gender } from '@samaj/core';
-import { check, index, pgTable, real, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  GENDERS,
+  type Gender,
+  MATRIMONY_REPORT_STATUSES,
+  MATRIMONY_REQUEST_STATES,
+  MATRIMONY_STATUSES,
+  type MatrimonyReportStatus,
+  type MatrimonyStatus,
+  type RequestState,
+  uniqueId,
+} from '@samaj/core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './check.ts';
 
 /**
  * A member's matrimony listing; id = the member's user id (SPEC §3). New profiles wait for staff
- * verification ('requested'); other statuses: approved, banned, inactive (SPEC §4).
+ * verification ('requested'); then active, banned or inactive (core's MATRIMONY_STATUSES).
  */
 export const matrimonyProfile = pgTable(
   'matrimony_profile',
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** File id of the photo (kind 'matrimony'), served only by the matrimony photo route. */
     dp: text('dp'),
     /** ISO date, YYYY-MM-DD. */
     dob: text('dob').notNull(),
@@ -28,7 +49,12 @@ export const matrimonyProfile = pgTable(
     blood_group: text('blood_group'),
     disability: text('disability'),
     expectation: text('expectation').notNull(),
-    status: text('status').notNull().default('requested'),
+    status: text('status').$type<MatrimonyStatus>().notNull().default('requested'),
+    /** Suggestions leave out the member's own gotra unless they switch this off. */
+    gotraFilter: boolean('gotra_filter').notNull().default(true),
+    banReason: text('ban_reason'),
+    /** When staff first approved it: unbanning a verified profile makes it active again. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -36,10 +62,16 @@ export const matrimonyProfile = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('matrimony_profile_status_gender_idx').on(t.status, t.gender),
+    // Suggestions: active profiles of one gender, newest first, keyset on (created_at, id).
+    // The staff queue (status, oldest first) reads the same index.
+    index('matrimony_profile_listing_idx').on(t.status, t.gender, t.createdAt, t.id),
+    index('matrimony_profile_status_created_idx').on(t.status, t.createdAt, t.id),
     check('matrimony_profile_gender_check', oneOf(t.gender, GENDERS)),
+    check('matrimony_profile_status_check', oneOf(t.status, MATRIMONY_STATUSES)),
   ],
 );
+
+const profileRef = () => matrimonyProfile.id;
 
 /** Shortlist entry; id = creator id + profile id. A mutual shortlist is a match. */
 export const shortlist = pgTable(
@@ -47,9 +79,7 @@ export const shortlist = pgTable(
   {
     id: text('id').primaryKey(),
     creator: text('creator').notNull(),
-    profile: text('profile')
-      .notNull()
-      .references(() => matrimonyProfile.id, { onDelete: 'cascade' }),
+    profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,20 +89,94 @@ export const shortlist = pgTable(
   ],
 );
 
-/** Request for a full profile; id = creator id + profile id. */
+/**
+ * Request for a full profile; id = creator id + profile id. The owner (profile) accepts it, which
+ * shows the creator phone and address, or revokes it, which hides them again.
+ */
 export const profileRequest = pgTable(
   'profile_request',
   {
     id: text('id').primaryKey(),
     creator: text('creator').notNull(),
-    profile: text('profile')
-      .notNull()
-      .references(() => matrimonyProfile.id, { onDelete: 'cascade' }),
+    profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
+    state: text('state').$type<RequestState>().notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('profile_request_creator_profile_unique').on(t.creator, t.profile),
     index('profile_request_creator_created_idx').on(t.creator, t.createdAt.desc()),
     index('profile_request_profile_idx').on(t.profile),
+    // Incoming requests, newest first, keyset on (created_at, creator).
+    index('profile_request_profile_created_idx').on(t.profile, t.createdAt, t.creator),
+    check('profile_request_state_check', oneOf(t.state, MATRIMONY_REQUEST_STATES)),
+  ],
+);
+
+/**
+ * A match (mutual shortlist), one row for each side so each member's list is one index range.
+ * The primary key makes a pair match once however many shortlists race.
+ */
+export const matrimonyMatch = pgTable(
+  'matrimony_match',
+  {
+    member: text('member').notNull().references(profileRef, { onDelete: 'cascade' }),
+    other: text('other').notNull().references(profileRef, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'matrimony_match_pk', columns: [t.member, t.other] }),
+    index('matrimony_match_member_created_idx').on(t.member, t.createdAt, t.other),
+  ],
+);
+
+/** `blocker` blocked `blocked`: neither sees the other anywhere in matrimony. */
+export const matrimonyBlock = pgTable(
+  'matrimony_block',
+  {
+    blocker: text('blocker').notNull().references(profileRef, { onDelete: 'cascade' }),
+    blocked: text('blocked').notNull().references(profileRef, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'matrimony_block_pk', columns: [t.blocker, t.blocked] }),
+    index('matrimony_block_blocked_idx').on(t.blocked),
+  ],
+);
+
+/** `member` is not interested in `profile`: it leaves their suggestions. */
+export const matrimonyNotInterested = pgTable(
+  'matrimony_not_interested',
+  {
+    member: text('member').notNull().references(profileRef, { onDelete: 'cascade' }),
+    profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'matrimony_not_interested_pk', columns: [t.member, t.profile] }),
+    index('matrimony_not_interested_profile_idx').on(t.profile),
+  ],
+);
+
+/** A member's report of a profile, for the staff queue. */
+export const matrimonyReport = pgTable(
+  'matrimony_report',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => uniqueId()),
+    reporter: text('reporter').notNull().references(profileRef, { onDelete: 'cascade' }),
+    profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status').$type<MatrimonyReportStatus>().notNull().default('open'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('matrimony_report_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('matrimony_report_profile_status_idx').on(t.profile, t.status),
+    index('matrimony_report_reporter_idx').on(t.reporter),
+    check('matrimony_report_status_check', oneOf(t.status, MATRIMONY_REPORT_STATUSES)),
   ],
 );
