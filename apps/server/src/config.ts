@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type IceServer, iceServersSchema, LIVE_MAX_VIEWERS_DEFAULT } from '@samaj/core';
 import { z } from 'zod';
 
 /** A configuration problem, told to the operator in one line (main.ts prints `message` and exits 1). */
@@ -44,6 +45,10 @@ export interface Config {
   authRateLimit: boolean;
   /** When set, /metrics answers requests bearing this token; unset, /metrics is not served. */
   metricsToken: string | undefined;
+  /** Viewers one host's phone serves (LIVE_MAX_VIEWERS); the next viewer is told the stream is full. */
+  liveMaxViewers: number;
+  /** STUN/TURN servers for live video (ICE_SERVERS, JSON); never the PeerJS cloud's. */
+  iceServers: IceServer[];
 }
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -198,6 +203,35 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  const rawMaxViewers = read(env, 'LIVE_MAX_VIEWERS');
+  let liveMaxViewers = LIVE_MAX_VIEWERS_DEFAULT;
+  if (rawMaxViewers !== undefined) {
+    if (!/^\d+$/.test(rawMaxViewers) || Number(rawMaxViewers) < 1 || Number(rawMaxViewers) > 1000) {
+      throw new ConfigError(`LIVE_MAX_VIEWERS must be a whole number from 1 to 1000 ${got(rawMaxViewers)}`);
+    }
+    liveMaxViewers = Number(rawMaxViewers);
+  }
+
+  const rawIceServers = read(env, 'ICE_SERVERS');
+  let iceServers: IceServer[] = [];
+  if (rawIceServers !== undefined) {
+    const example =
+      '[{"urls":"stun:turn.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"samaj","credential":"secret"}]';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawIceServers);
+    } catch {
+      throw new ConfigError(`ICE_SERVERS must be JSON like ${example} (it does not parse)`);
+    }
+    const checked = iceServersSchema.safeParse(parsed);
+    if (!checked.success) {
+      throw new ConfigError(
+        `ICE_SERVERS must be a JSON array of { urls, username?, credential? } with stun:, stuns:, turn: or turns: URLs, like ${example}`,
+      );
+    }
+    iceServers = checked.data;
+  }
+
   return {
     port: portValue,
     host,
@@ -218,5 +252,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     authRateLimit: rawAuthRateLimit === 'on',
     metricsToken,
+    liveMaxViewers,
+    iceServers,
   };
 }

@@ -43,6 +43,8 @@ const DECISIONS = [
   'label.changed',
   'user.blocked',
   'slide.changed',
+  'matrimony_profile.decided',
+  'matrimony_report.dismissed',
 ] as const satisfies readonly DomainEventName[];
 
 /** The audit log as a subscriber: every decision event is recorded in the transaction that made it. */

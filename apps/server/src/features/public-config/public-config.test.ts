@@ -16,6 +16,8 @@ describeEachDatabase(
         tileUrl: 'https://tiles.kutch.example/{z}/{x}/{y}.png',
         tileAttribution: expect.stringContaining('OpenStreetMap'),
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        iceServers: [{ urls: 'stun:turn.kutch.example:3478' }],
+        liveMaxViewers: 12,
       });
       expect(response.headers['cache-control']).toBe('no-cache');
     });
@@ -25,6 +27,7 @@ describeEachDatabase(
       COMMUNITY_NAME: 'Kutch Samaj',
       CONTACT_EMAIL: 'help@kutch.example',
       TILE_URL: 'https://tiles.kutch.example/{z}/{x}/{y}.png',
+      ICE_SERVERS: '[{"urls":"stun:turn.kutch.example:3478"}]',
     },
   },
 );

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { iceServersSchema } from '@samaj/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -14,6 +15,10 @@ const publicConfigResponse = z.object({
   tileUrl: z.string(),
   tileAttribution: z.string(),
   version: z.string(),
+  /** STUN/TURN servers for live video (ICE_SERVERS): public by nature, every browser uses them. */
+  iceServers: iceServersSchema,
+  /** Viewers one host serves (LIVE_MAX_VIEWERS). */
+  liveMaxViewers: z.number().int(),
 });
 
 /**
@@ -42,6 +47,8 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
         tileUrl: config.tileUrl,
         tileAttribution: config.tileAttribution,
         version: VERSION,
+        iceServers: config.iceServers,
+        liveMaxViewers: config.liveMaxViewers,
       };
     },
   );

@@ -2,6 +2,7 @@
 // what a subscriber learns. Payloads carry ids and the few facts a subscriber needs (who to notify,
 // in which language), never whole documents. A staff decision carries `audit`, which the audit-log
 // subscriber writes in the same transaction.
+import type { MatrimonyStatus } from '@samaj/core';
 import type { AuditEntry } from '../audit.ts';
 
 /** What every staff decision carries for the audit log. */
@@ -29,6 +30,10 @@ export interface DomainEvents {
   'user.blocked': Decision & { userId: string; blocked: boolean };
   /** Staff saved or cleared a slide of the tools-home carousel. */
   'slide.changed': Decision & { position: number };
+  /** Staff approved, banned or unbanned a matrimony profile; `status` is the new one (the member sees it). */
+  'matrimony_profile.decided': Decision & { profileId: string; status: MatrimonyStatus };
+  /** Staff dismissed a member's report of a matrimony profile without acting on the profile. */
+  'matrimony_report.dismissed': Decision & { reportId: string; profileId: string };
   /** Two members shortlisted each other (a mutual shortlist is a match); each may be told. */
   'matrimony.matched': { members: [string, string] };
   /** A member asked for another's full profile; `owner` (the profile's member) may be told. */
