@@ -187,7 +187,10 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/account/logout',
-    { schema: { tags, summary: 'End this session (anyone)', response: { 204: noContent } } },
+    {
+      // 403: a request from another site (platform/origin.ts).
+      schema: { tags, summary: 'End this session (anyone)', response: { 204: noContent, ...errors(403) } },
+    },
     async (request, reply) => {
       const auth = await getAuth(app);
       const { headers } = await auth.api.signOut({ headers: toHeaders(request), returnHeaders: true });
