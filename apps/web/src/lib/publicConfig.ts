@@ -1,9 +1,10 @@
+import type { LiveConfig } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
 
 /** What the operator configured that the web app shows (GET /api/public-config). */
-export interface PublicConfig {
+export interface PublicConfig extends LiveConfig {
   communityName: string;
   communityAbout: string;
   contactEmail: string | null;

@@ -59,10 +59,7 @@ describe('realtime connection', () => {
     expect(sockets).toHaveLength(1);
     expect(last().url).toBe('ws://test/realtime');
     last().serverOpens();
-    expect(last().sent).toEqual([
-      { type: 'subscribe', channel: 'event.a' },
-      { type: 'subscribe', channel: 'event.b' },
-    ]);
+    expect(last().sent).toEqual([{ type: 'subscribe', channels: ['event.a', 'event.b'] }]);
   });
 
   it('waits 1 s under 5 attempts, 5 s under 15, 10 s under 100, then 60 s, and logs each wait', () => {
@@ -110,7 +107,7 @@ describe('realtime connection', () => {
     );
     last().serverOpens();
     expect(refetch).toHaveBeenCalledTimes(1);
-    expect(last().sent).toEqual([{ type: 'subscribe', channel: 'event.a' }]);
+    expect(last().sent).toEqual([{ type: 'subscribe', channels: ['event.a'] }]);
     last().serverCloses(1001);
     expect(log).toHaveBeenLastCalledWith(
       'Realtime got disconnected. Reconnect will be attempted in 1 seconds.',
@@ -139,9 +136,11 @@ describe('realtime connection', () => {
     client.subscribe('event.b', b);
     vi.advanceTimersByTime(50);
     last().serverOpens();
-    last().serverSays({ type: 'message', channel: 'event.a', data: { eventId: 'a', live: true } });
+    last().serverSays({ type: 'connected', member: 'ramesh_patel' });
+    last().serverSays({ type: 'change', channel: 'event.a', id: 'a' });
     last().serverSays('not json at all');
-    expect(a).toHaveBeenCalledWith({ eventId: 'a', live: true });
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(a).toHaveBeenCalledWith({ type: 'change', channel: 'event.a', id: 'a' });
     expect(b).not.toHaveBeenCalled();
   });
 
@@ -152,7 +151,7 @@ describe('realtime connection', () => {
     vi.advanceTimersByTime(50);
     last().serverOpens();
     offA();
-    expect(last().sent.at(-1)).toEqual({ type: 'unsubscribe', channel: 'event.a' });
+    expect(last().sent.at(-1)).toEqual({ type: 'unsubscribe', channels: ['event.a'] });
     offB();
     expect(last().closedWith).toBe(1000);
     vi.advanceTimersByTime(120_000);

@@ -3,11 +3,19 @@
 // good on close code 1008 (the server refused the session), debounces connects by 50 ms so a screen
 // subscribing to several channels opens one socket, and tells subscribers to refetch after a
 // reconnect, since messages sent meanwhile are lost.
-import { REALTIME_CONNECT_DEBOUNCE_MS, REALTIME_STOP_CODE, realtimeReconnectDelayMs } from '@samaj/core';
+import {
+  REALTIME_CONNECT_DEBOUNCE_MS,
+  REALTIME_PATH,
+  REALTIME_STOP_CODE,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+  realtimeReconnectDelayMs,
+} from '@samaj/core';
 import { useEffect, useRef } from 'react';
 
-export type RealtimeData = Record<string, unknown>;
-export type RealtimeListener = (data: RealtimeData) => void;
+/** A change on a channel: refetch `id` (core's realtime protocol). */
+export type RealtimeChange = Extract<RealtimeServerMessage, { type: 'change' }>;
+export type RealtimeListener = (change: RealtimeChange) => void;
 
 interface Subscription {
   channel: string;
@@ -49,7 +57,7 @@ export class RealtimeClient {
     const already = this.channels().has(channel);
     this.subscriptions.add(subscription);
     if (this.socket?.readyState === OPEN) {
-      if (!already) this.send({ type: 'subscribe', channel });
+      if (!already) this.send({ type: 'subscribe', channels: [channel] });
     } else {
       this.connect();
     }
@@ -58,7 +66,7 @@ export class RealtimeClient {
       if (this.subscriptions.size === 0) {
         this.disconnect();
       } else if (!this.channels().has(channel) && this.socket?.readyState === OPEN) {
-        this.send({ type: 'unsubscribe', channel });
+        this.send({ type: 'unsubscribe', channels: [channel] });
       }
     };
   }
@@ -84,7 +92,7 @@ export class RealtimeClient {
     socket.addEventListener('open', () => {
       if (this.socket !== socket) return;
       this.attempts = 0;
-      for (const channel of this.channels()) this.send({ type: 'subscribe', channel });
+      this.send({ type: 'subscribe', channels: [...this.channels()] });
       if (this.everOpened) for (const s of [...this.subscriptions]) s.onReconnect?.();
       this.everOpened = true;
     });
@@ -118,12 +126,12 @@ export class RealtimeClient {
     } catch {
       return;
     }
-    if (!isRecord(message) || message.type !== 'message' || typeof message.channel !== 'string') return;
-    const data = isRecord(message.data) ? message.data : {};
-    for (const s of [...this.subscriptions]) if (s.channel === message.channel) s.onMessage(data);
+    if (!isRecord(message) || message.type !== 'change') return;
+    const change = message as RealtimeChange;
+    for (const s of [...this.subscriptions]) if (s.channel === change.channel) s.onMessage(change);
   }
 
-  private send(message: RealtimeData): void {
+  private send(message: RealtimeClientMessage): void {
     this.socket?.send(JSON.stringify(message));
   }
 
@@ -147,7 +155,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function realtimeUrl(): string {
   const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/realtime`;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${REALTIME_PATH}`;
 }
 
 /** The app's one connection. */
@@ -169,7 +177,7 @@ export function useRealtimeChannel(
     if (!channel) return;
     return client.subscribe(
       channel,
-      (data) => handlers.current.onMessage(data),
+      (change) => handlers.current.onMessage(change),
       () => handlers.current.onReconnect?.(),
     );
   }, [channel, client]);

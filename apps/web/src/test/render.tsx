@@ -97,6 +97,8 @@ export function stubServer({ account = null, config = {}, routes: own }: FakeSer
         tileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
         tileAttribution: 'Tiles',
         version: '0.0.0',
+        iceServers: [],
+        liveMaxViewers: 12,
         ...config,
       });
     }

@@ -1,7 +1,13 @@
-// The events list (SPEC §2 Events): members only, newest first, 4 then 3 per cursor page.
-
-import type { EventPage, EventView } from '@samaj/core';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+// The events feature's calls (core's api/events.ts lists the routes): the list (4, then 3 per
+// cursor page), one event, the live flag, Request Streaming, and the Admin/Publisher form.
+import type { EventImageUpload, EventInput, EventPage, EventView, StreamRequestResult } from '@samaj/core';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const eventsKeys = {
@@ -10,18 +16,20 @@ export const eventsKeys = {
   one: (id: string) => ['events', 'one', id] as const,
 };
 
+const enc = encodeURIComponent;
+
 /** One event by id (SPEC §7: the event page loads one event for the signed-in member). */
 export function useEvent(id: string, enabled = true) {
   return useQuery({
     queryKey: eventsKeys.one(id),
-    queryFn: ({ signal }) => api<EventView>(`/api/events/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api<EventView>(`/api/events/${enc(id)}`, { signal }),
     enabled,
     retry: false,
   });
 }
 
 export function eventsUrl(cursor: string | null): string {
-  return cursor ? `/api/events?cursor=${encodeURIComponent(cursor)}` : '/api/events';
+  return cursor ? `/api/events?cursor=${enc(cursor)}` : '/api/events';
 }
 
 export function useEventsList(enabled = true) {
@@ -31,5 +39,76 @@ export function useEventsList(enabled = true) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
+  });
+}
+
+/** Puts a changed event into the cached screen and list, so both show it without a refetch. */
+function useRememberEvent() {
+  const client = useQueryClient();
+  return (id: string, change: Partial<EventView>) => {
+    client.setQueryData<EventView>(eventsKeys.one(id), (old) => (old ? { ...old, ...change } : old));
+    client.setQueryData<InfiniteData<EventPage>>(eventsKeys.list(), (old) =>
+      old
+        ? {
+            ...old,
+            pages: old.pages.map((page) => ({
+              ...page,
+              documents: page.documents.map((e) => (e.id === id ? { ...e, ...change } : e)),
+            })),
+          }
+        : old,
+    );
+  };
+}
+
+/** Start and END: the host (or an Admin) sets the live flag. */
+export function useSetLive(id: string) {
+  const remember = useRememberEvent();
+  return useMutation({
+    mutationFn: (live: boolean) =>
+      api<EventView>(`/api/events/${enc(id)}/live`, { method: 'PUT', body: { live } }),
+    onSuccess: (event) => remember(event.id, event),
+  });
+}
+
+/** `Request Streaming`: recorded once per member; the host and staff see the count. */
+export function useRequestStreaming() {
+  const remember = useRememberEvent();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<StreamRequestResult>(`/api/events/${enc(id)}/stream-requests`, { method: 'POST' }),
+    onSuccess: (result, id) => remember(id, result),
+  });
+}
+
+export function uploadEventImage(file: File): Promise<EventImageUpload> {
+  const form = new FormData();
+  form.append('file', file);
+  return api<EventImageUpload>('/api/events/images', { body: form });
+}
+
+/** Create (no id) or edit an event; lists and the screen show the saved one. */
+export function useSaveEvent(id: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EventInput) =>
+      id
+        ? api<EventView>(`/api/events/${enc(id)}`, { method: 'PUT', body: input })
+        : api<EventView>('/api/events', { body: input }),
+    onSuccess: async (event) => {
+      client.setQueryData(eventsKeys.one(event.id), event);
+      await client.invalidateQueries({ queryKey: eventsKeys.list() });
+    },
+  });
+}
+
+export function useDeleteEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/events/${enc(id)}`, { method: 'DELETE' }),
+    onSuccess: async (_result, id) => {
+      client.removeQueries({ queryKey: eventsKeys.one(id) });
+      await client.invalidateQueries({ queryKey: eventsKeys.list() });
+    },
   });
 }

@@ -17,6 +17,9 @@ function event(id: string, name: string, extra: Partial<EventView>): EventView {
     liveStream: false,
     live: false,
     createdAt: '2024-01-01T00:00:00.000Z',
+    canManage: false,
+    requestedStreaming: false,
+    streamRequests: null,
     ...extra,
   };
 }

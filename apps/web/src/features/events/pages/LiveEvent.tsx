@@ -1,22 +1,197 @@
-import { ActionIcon, Alert, Avatar, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { AccountView, EventView } from '@samaj/core';
-import { formatEventDate } from '@samaj/core';
-import { IconClockHour4, IconX } from '@tabler/icons-react';
+// The live event screen (SPEC §2, §4): signed-in members only (a visitor goes to login and comes
+// back). The host starts and ends the stream from here; other members watch while it is live and see
+// 'Not Started' otherwise. Live changes arrive over the realtime socket.
+import { Alert, Button, Center, Loader } from '@mantine/core';
+import { type AccountView, type EventView, realtimeChannels } from '@samaj/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { MemberOnly } from '../../../components/MemberOnly';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { previewUrl } from '../../../lib/previewUrl';
-import { useEvent } from '../api/events';
+import { usePublicConfig } from '../../../lib/publicConfig';
+import { useRealtimeChannel } from '../../../lib/realtime';
+import { useCurrentUser } from '../../../lib/session';
+import { useEvent, useSetLive } from '../api/events';
+import { CommonControls, HostControls } from '../components/LiveControls';
+import { LiveStage, StagePanel, type VideoFit } from '../components/LiveStage';
+import { peerOptions } from '../live/peer';
+import { useAutoHide } from '../live/useAutoHide';
+import { useHostStream } from '../live/useHostStream';
+import { useViewerStream } from '../live/useViewerStream';
 
-// The event screen (SPEC §2): it renders only once a signed-in member is known. The stream itself
-// (PeerJS, host controls) is not built yet; until it is, the screen says so instead of pretending.
+/** Words for a peer or camera error (SPEC §8 Peer errors), short and in Gujarati. */
+export function usePeerErrorText() {
+  const { t } = useTranslation('events');
+  return (type: string) => t([`live.errors.${type}`, 'live.errors.default']);
+}
+
+/** The stage's shared state: fit, fullscreen, auto-hide, close. */
+function useStage(playing: boolean) {
+  const navigate = useNavigate();
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState<VideoFit>('contain');
+  const [fullscreen, setFullscreen] = useState(false);
+  const { shown, wake } = useAutoHide(playing);
+  useEffect(() => {
+    const changed = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    else void stageRef.current?.requestFullscreen?.().catch(() => {});
+  };
+  const close = () => (window.history.length > 1 ? navigate(-1) : navigate('/events'));
+  const common = (
+    <CommonControls
+      fit={fit}
+      onFit={() => setFit(fit === 'contain' ? 'cover' : 'contain')}
+      fullscreen={fullscreen}
+      onFullscreen={toggleFullscreen}
+    />
+  );
+  return { stageRef, fit, shown, wake, close, common };
+}
+
+function useLiveOptions() {
+  const { data } = usePublicConfig();
+  const iceServers = data?.iceServers;
+  const options = useMemo(() => (iceServers ? peerOptions(iceServers) : null), [iceServers]);
+  return { options, maxViewers: data?.liveMaxViewers ?? 0 };
+}
+
+function HostScreen({ event }: { event: EventView }) {
+  const { t } = useTranslation('events');
+  const errorText = usePeerErrorText();
+  const { options, maxViewers } = useLiveOptions();
+  const setLive = useSetLive(event.id);
+  const host = useHostStream({
+    eventId: event.id,
+    options,
+    maxViewers,
+    setLive: setLive.mutateAsync,
+  });
+  const stage = useStage(host.phase === 'live');
+  const retry = async () => {
+    if (host.phase === 'live') await host.end();
+    await host.start();
+  };
+  let center: ReactNode = null;
+  if (host.error) {
+    center = (
+      <StagePanel
+        title={errorText(host.error)}
+        action={
+          <Button color="red" onClick={retry}>
+            {t('live.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (host.phase === 'starting') {
+    center = <StagePanel icon={<Loader color="white" mb="sm" />} title={t('live.starting')} />;
+  } else if (host.phase === 'ended') {
+    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.hostMessage')} />;
+  } else if (host.phase === 'idle') {
+    center = <StagePanel title={t('live.host.title')} message={t('live.host.message')} />;
+  }
+  return (
+    <LiveStage
+      event={event}
+      stageRef={stage.stageRef}
+      shown={stage.shown}
+      onWake={stage.wake}
+      onClose={stage.close}
+      viewers={host.phase === 'live' ? host.viewers : null}
+      stream={host.stream}
+      muted
+      fit={stage.fit}
+      center={center}
+      controls={
+        <>
+          <HostControls host={host} ready={options !== null} />
+          {stage.common}
+        </>
+      }
+    />
+  );
+}
+
+function ViewerScreen({ event }: { event: EventView }) {
+  const { t } = useTranslation('events');
+  const errorText = usePeerErrorText();
+  const { options } = useLiveOptions();
+  const viewer = useViewerStream(event.id, event.live, options);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  const stage = useStage(viewer.phase === 'playing');
+  let center: ReactNode = null;
+  if (viewer.phase === 'waiting') {
+    center = (
+      <StagePanel
+        icon={<IconClockHour4 size={40} aria-hidden />}
+        title={t('live.notStartedTitle')}
+        message={t('live.notStarted')}
+      />
+    );
+  } else if (viewer.phase === 'ended') {
+    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.message')} />;
+  } else if (viewer.phase === 'full') {
+    center = (
+      <StagePanel
+        title={t('live.full.title')}
+        message={t('live.full.message')}
+        action={<Button onClick={viewer.retry}>{t('live.retry')}</Button>}
+      />
+    );
+  } else if (viewer.error) {
+    center = (
+      <StagePanel
+        title={errorText(viewer.error)}
+        message={t('live.retrying')}
+        action={<Button onClick={viewer.retry}>{t('live.retry')}</Button>}
+      />
+    );
+  } else if (viewer.phase === 'connecting' || viewer.phase === 'reconnecting') {
+    center = (
+      <StagePanel
+        icon={<Loader color="white" mb="sm" />}
+        title={viewer.phase === 'connecting' ? t('live.connecting') : t('live.reconnecting')}
+      />
+    );
+  } else if (soundBlocked) {
+    center = (
+      <Button variant="white" color="dark" onClick={() => setSoundBlocked(false)}>
+        {t('live.unmute')}
+      </Button>
+    );
+  }
+  return (
+    <LiveStage
+      event={event}
+      stageRef={stage.stageRef}
+      shown={stage.shown}
+      onWake={stage.wake}
+      onClose={stage.close}
+      viewers={event.live && viewer.phase === 'playing' ? viewer.viewers : null}
+      stream={viewer.stream}
+      muted={soundBlocked}
+      fit={stage.fit}
+      onSoundBlocked={() => setSoundBlocked(true)}
+      center={center}
+      controls={stage.common}
+    />
+  );
+}
+
 function EventScreen({ id, me }: { id: string; me: AccountView }) {
   const { t } = useTranslation('events');
-  const navigate = useNavigate();
   const query = useEvent(id);
-  const close = () => (window.history.length > 1 ? navigate(-1) : navigate('/events'));
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  // Any change to this event (live on or off, edits): fetch it again through the API.
+  useRealtimeChannel(query.data ? realtimeChannels.event(query.data.id) : null, refresh, refresh);
 
   if (query.isPending) {
     return (
@@ -37,70 +212,34 @@ function EventScreen({ id, me }: { id: string; me: AccountView }) {
       </Alert>
     );
   }
-  const event: EventView = query.data;
-  const isHost = event.host === me.id;
+  const event = query.data;
   return (
-    <Stack gap="md">
+    <>
       <PageMeta
         title={event.name}
         description={event.description || t('live.description')}
         image={previewUrl(event.file || event.thumbnail, 490)}
       />
-      <Group justify="space-between" wrap="nowrap">
-        <Group wrap="nowrap" gap="sm">
-          <Avatar src={previewUrl(event.thumbnail, 100)} alt="" size={48} radius="md" />
-          <Stack gap={0}>
-            <Title order={1} size="h3">
-              {event.name}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {formatEventDate(new Date(event.time))}
-              {event.location ? ` · ${event.location}` : ''}
-            </Text>
-          </Stack>
-        </Group>
-        <ActionIcon variant="subtle" size="lg" onClick={close} aria-label={t('live.close')}>
-          <IconX aria-hidden />
-        </ActionIcon>
-      </Group>
-      {event.live && !isHost ? (
-        <Card withBorder padding="lg">
-          <Text>{t('live.viewingSoon')}</Text>
-        </Card>
-      ) : isHost ? (
-        <Card withBorder padding="lg">
-          <Text>{t('live.hostingSoon')}</Text>
-        </Card>
-      ) : (
-        <Card withBorder padding="xl">
-          <Stack align="center" gap="xs">
-            <IconClockHour4 size={40} aria-hidden />
-            <Title order={2} size="h4">
-              {t('live.notStartedTitle')}
-            </Title>
-            <Text ta="center" c="dimmed">
-              {t('live.notStarted')}
-            </Text>
-          </Stack>
-        </Card>
-      )}
-      {event.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{event.description}</Text>}
-    </Stack>
+      {event.host === me.id ? <HostScreen event={event} /> : <ViewerScreen event={event} />}
+    </>
   );
 }
 
 export default function LiveEvent() {
   const { t } = useTranslation('events');
   const { id = '' } = useParams();
-  const spinner = (
-    <Center mih={240}>
-      <Loader aria-label={t('live.title')} />
-    </Center>
-  );
-  return (
-    <Stack gap="md">
-      <PageMeta title={t('live.title')} description={t('live.description')} />
-      <MemberOnly loading={spinner}>{(me) => <EventScreen key={id} id={id} me={me} />}</MemberOnly>
-    </Stack>
-  );
+  const location = useLocation();
+  const { user } = useCurrentUser();
+  if (user === undefined) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label={t('live.title')} />
+      </Center>
+    );
+  }
+  if (user === null) {
+    const here = location.pathname + location.search;
+    return <Navigate to={`/login?forward=${encodeURIComponent(here)}`} replace />;
+  }
+  return <EventScreen key={id} id={id} me={user} />;
 }

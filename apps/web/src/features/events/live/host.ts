@@ -1,0 +1,192 @@
+// The host's side of a live stream (SPEC §4 Event live flag, host): the camera and microphone, a
+// peer whose id is the event id, one media call per viewer, and the viewer count pushed to all.
+import type Peer from 'peerjs';
+import type { DataConnection, MediaConnection, PeerOptions } from 'peerjs';
+import type { HostMessage } from './messages';
+import { openPeer, PeerFailure } from './peer';
+
+export interface HostCallbacks {
+  onViewers(count: number): void;
+  /** A peer error type (SPEC §8 Peer errors) after the stream started. */
+  onError(type: string): void;
+}
+
+interface Viewer {
+  connection: DataConnection;
+  call: MediaConnection;
+}
+
+/** Thrown when no camera or microphone could be had; `type` is the browser's error name. */
+export class CameraError extends Error {
+  override name = 'CameraError';
+  constructor(readonly type: string) {
+    super(type);
+  }
+}
+
+async function videoInputs(): Promise<MediaDeviceInfo[]> {
+  const devices = await navigator.mediaDevices.enumerateDevices();
+  return devices.filter((d) => d.kind === 'videoinput');
+}
+
+/** The rear camera with audio by default; when that fails, each other camera in turn. */
+export async function acquireCamera(): Promise<MediaStream> {
+  if (!navigator.mediaDevices?.getUserMedia) throw new CameraError('NotSupportedError');
+  try {
+    return await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: true });
+  } catch (first) {
+    const name = first instanceof DOMException ? first.name : 'NotReadableError';
+    // Refused by the member: asking again camera by camera would only repeat the refusal.
+    if (name === 'NotAllowedError' || name === 'SecurityError') throw new CameraError(name);
+    for (const device of await videoInputs().catch(() => [])) {
+      try {
+        return await navigator.mediaDevices.getUserMedia({
+          video: { deviceId: { exact: device.deviceId } },
+          audio: true,
+        });
+      } catch {
+        // The next camera, then.
+      }
+    }
+    throw new CameraError(name);
+  }
+}
+
+export class LiveHost {
+  private peer: Peer | null = null;
+  private stream: MediaStream | null = null;
+  private readonly viewers = new Map<string, Viewer>();
+  private ended = false;
+
+  constructor(
+    private readonly eventId: string,
+    private readonly options: PeerOptions,
+    private readonly maxViewers: number,
+    private readonly callbacks: HostCallbacks,
+  ) {}
+
+  /** Camera first, then the peer under the event id; the caller sets `live` once this resolves. */
+  async start(): Promise<MediaStream> {
+    const stream = await acquireCamera();
+    this.stream = stream;
+    try {
+      const peer = await openPeer(this.eventId, this.options);
+      if (this.ended) {
+        peer.destroy();
+        throw new PeerFailure('disconnected');
+      }
+      this.peer = peer;
+      peer.on('connection', (connection) => this.accept(connection));
+      peer.on('error', (error) => {
+        // A viewer who left before we called them is not the host's problem.
+        if (error.type !== 'peer-unavailable') this.callbacks.onError(error.type);
+      });
+      peer.on('disconnected', () => {
+        if (!this.ended) this.callbacks.onError('disconnected');
+      });
+      return stream;
+    } catch (error) {
+      this.stopTracks();
+      throw error;
+    }
+  }
+
+  get viewerCount(): number {
+    return this.viewers.size;
+  }
+
+  private accept(connection: DataConnection): void {
+    connection.on('open', () => {
+      if (!this.stream || !this.peer || this.ended) return connection.close();
+      if (this.viewers.size >= this.maxViewers) {
+        this.send(connection, { type: 'full' });
+        // Long enough for the message to leave before the channel goes.
+        setTimeout(() => connection.close(), 1000);
+        return;
+      }
+      const call = this.peer.call(connection.peer, this.stream);
+      this.viewers.set(connection.connectionId, { connection, call });
+      // A viewer whose tab died is not noticed by signalling for a minute: ICE says so sooner.
+      call.on('iceStateChanged', (state) => {
+        if (state === 'disconnected' || state === 'failed' || state === 'closed') this.drop(connection);
+      });
+      call.on('close', () => this.drop(connection));
+      this.broadcast();
+    });
+    connection.on('close', () => this.drop(connection));
+    connection.on('error', () => this.drop(connection));
+  }
+
+  private drop(connection: DataConnection): void {
+    const viewer = this.viewers.get(connection.connectionId);
+    if (!viewer) return;
+    this.viewers.delete(connection.connectionId);
+    viewer.call.close();
+    connection.close();
+    this.broadcast();
+  }
+
+  private send(connection: DataConnection, message: HostMessage): void {
+    try {
+      void connection.send(message);
+    } catch {
+      // Closed meanwhile: its close handler drops it.
+    }
+  }
+
+  private broadcast(): void {
+    const count = this.viewers.size;
+    for (const { connection } of this.viewers.values()) this.send(connection, { type: 'viewers', count });
+    this.callbacks.onViewers(count);
+  }
+
+  setVideoEnabled(on: boolean): void {
+    for (const track of this.stream?.getVideoTracks() ?? []) track.enabled = on;
+  }
+
+  setAudioEnabled(on: boolean): void {
+    for (const track of this.stream?.getAudioTracks() ?? []) track.enabled = on;
+  }
+
+  /** The next camera, replacing the video track on every open call. False when there is only one. */
+  async switchCamera(): Promise<boolean> {
+    const stream = this.stream;
+    const current = stream?.getVideoTracks()[0];
+    if (!stream || !current) return false;
+    const cameras = await videoInputs();
+    if (cameras.length < 2) return false;
+    const currentId = current.getSettings().deviceId;
+    const index = cameras.findIndex((c) => c.deviceId === currentId);
+    const next = cameras[(index + 1) % cameras.length] as MediaDeviceInfo;
+    const fresh = await navigator.mediaDevices.getUserMedia({
+      video: { deviceId: { exact: next.deviceId } },
+    });
+    const track = fresh.getVideoTracks()[0];
+    if (!track) return false;
+    track.enabled = current.enabled;
+    await Promise.all(
+      [...this.viewers.values()].map(async ({ call }) => {
+        const sender = call.peerConnection?.getSenders().find((s) => s.track?.kind === 'video');
+        await sender?.replaceTrack(track);
+      }),
+    );
+    stream.removeTrack(current);
+    current.stop();
+    stream.addTrack(track);
+    return true;
+  }
+
+  private stopTracks(): void {
+    for (const track of this.stream?.getTracks() ?? []) track.stop();
+    this.stream = null;
+  }
+
+  /** END, or leaving the screen: tracks stopped, every call closed, the peer destroyed. */
+  end(): void {
+    this.ended = true;
+    this.viewers.clear();
+    this.stopTracks();
+    this.peer?.destroy();
+    this.peer = null;
+  }
+}

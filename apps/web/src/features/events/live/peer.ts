@@ -1,0 +1,42 @@
+import { PEER_KEY, PEER_PATH } from '@samaj/core';
+import Peer, { type PeerOptions } from 'peerjs';
+
+/**
+ * Our own signalling server and ICE servers, every field given: the peerjs client quietly falls back
+ * to the public PeerJS cloud and its TURN relays for any that is missing (FIELD-NOTES).
+ */
+export function peerOptions(iceServers: RTCIceServer[], location: Location = window.location): PeerOptions {
+  const secure = location.protocol === 'https:';
+  return {
+    host: location.hostname,
+    port: location.port ? Number(location.port) : secure ? 443 : 80,
+    path: PEER_PATH,
+    key: PEER_KEY,
+    secure,
+    config: { iceServers },
+    debug: 0,
+  };
+}
+
+/** Resolves once the signalling server accepted the peer under `id`; rejects with its error type. */
+export function openPeer(id: string, options: PeerOptions): Promise<Peer> {
+  return new Promise((resolve, reject) => {
+    const peer = new Peer(id, options);
+    const failed = (error: { type: string }) => {
+      peer.destroy();
+      reject(new PeerFailure(error.type));
+    };
+    peer.once('error', failed);
+    peer.once('open', () => {
+      peer.off('error', failed);
+      resolve(peer);
+    });
+  });
+}
+
+export class PeerFailure extends Error {
+  override name = 'PeerFailure';
+  constructor(readonly type: string) {
+    super(type);
+  }
+}

@@ -1,0 +1,90 @@
+// A viewer's stream as state. While the event is live it connects, and after a drop or a peer
+// error it tries again by itself (SPEC §4: a viewer reconnects while the event is live); when
+// live goes false after having been on, the screen shows the ended state.
+import type { PeerOptions } from 'peerjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LiveViewer } from './viewer';
+
+export type ViewerPhase = 'waiting' | 'connecting' | 'playing' | 'reconnecting' | 'full' | 'ended';
+
+export interface ViewerStream {
+  phase: ViewerPhase;
+  /** A peer error type shown with a retry; null when all is well. */
+  error: string | null;
+  stream: MediaStream | null;
+  viewers: number;
+  retry(): void;
+}
+
+/** After a drop: soon, the host is probably still there. */
+export const RECONNECT_AFTER_DROP_MS = 2000;
+/** After a refusal or an error: a little later, the host may still be coming back. */
+export const RETRY_AFTER_ERROR_MS = 5000;
+/** Errors that trying again will not mend. */
+const FINAL_ERRORS = new Set(['browser-incompatible', 'invalid-id', 'invalid-key', 'ssl-unavailable']);
+
+export function useViewerStream(hostId: string, live: boolean, options: PeerOptions | null): ViewerStream {
+  const [attempt, setAttempt] = useState(0);
+  const [phase, setPhase] = useState<ViewerPhase>(live ? 'connecting' : 'waiting');
+  const [error, setError] = useState<string | null>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [viewers, setViewers] = useState(0);
+  const sawLive = useRef(live);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is a new connection
+  useEffect(() => {
+    if (!live) {
+      setStream(null);
+      setError(null);
+      setPhase(sawLive.current ? 'ended' : 'waiting');
+      return;
+    }
+    if (!options) return;
+    sawLive.current = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const again = (ms: number) => {
+      timer = setTimeout(() => setAttempt((n) => n + 1), ms);
+    };
+    setPhase((p) => (p === 'reconnecting' ? p : 'connecting'));
+    const viewer = new LiveViewer(hostId, options, {
+      onStream: (media) => {
+        setStream((current) => (current === media ? current : media));
+        setError(null);
+        setPhase('playing');
+      },
+      onViewers: setViewers,
+      onFull: () => {
+        setStream(null);
+        setPhase('full');
+        viewer.destroy();
+      },
+      onLost: () => {
+        setStream(null);
+        setPhase('reconnecting');
+        again(RECONNECT_AFTER_DROP_MS);
+      },
+      onError: (type) => {
+        setStream(null);
+        setError(type);
+        setPhase('reconnecting');
+        if (!FINAL_ERRORS.has(type)) again(RETRY_AFTER_ERROR_MS);
+      },
+    });
+    void viewer.connect();
+    const leave = () => viewer.destroy();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      if (timer) clearTimeout(timer);
+      viewer.destroy();
+    };
+  }, [hostId, live, options, attempt]);
+
+  const retry = useCallback(() => {
+    setError(null);
+    setPhase('connecting');
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { phase, error, stream, viewers, retry };
+}
