@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The shell watches Mantine's notification store without loading the Notifications component
 // (which brings transitions and portals); the package's export map hides the store module, so
@@ -31,8 +32,28 @@ const vendorGroups: Array<{ name: string; test: RegExp }> = [
   },
 ];
 
+// The service worker (src/sw/sw.ts) is built to /sw.js with the list of files to precache injected:
+// the shell, every page's code, styles, fonts and the offline page, so the app opens without a
+// network after one visit. The manifest stays a file of its own (public/), which the server serves
+// with the operator's community name. Registration is done by the app (src/lib/serviceWorker.ts),
+// never in development.
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,woff2,svg}', 'icons/icon-192.png', 'icons/favicon-32.png'],
+    // Vite's build manifest is not public; the worker does not precache itself.
+    globIgnores: ['.vite/**', 'sw.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   resolve: {
     alias: [{ find: /^@samaj\/notifications-store$/, replacement: notificationsStore }],
   },

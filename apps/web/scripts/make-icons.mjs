@@ -22,9 +22,13 @@ for (const [name, size] of square) {
 }
 
 // Maskable icons need the artwork inside the central safe zone (80 %) on a full-bleed background.
-const inner = await sharp(svg, { density: 300 }).resize(400, 400).png().toBuffer();
-await sharp({ create: { width: 512, height: 512, channels: 4, background: '#d9480f' } })
-  .composite([{ input: inner, top: 56, left: 56 }])
-  .png()
-  .toFile(path.join(root, 'icons', 'maskable-512.png'));
+for (const size of [192, 512]) {
+  const artwork = Math.round(size * 0.78);
+  const offset = Math.round((size - artwork) / 2);
+  const inner = await sharp(svg, { density: 300 }).resize(artwork, artwork).png().toBuffer();
+  await sharp({ create: { width: size, height: size, channels: 4, background: '#d9480f' } })
+    .composite([{ input: inner, top: offset, left: offset }])
+    .png()
+    .toFile(path.join(root, 'icons', `maskable-${size}.png`));
+}
 console.log('icons written to', path.join(root, 'icons'));

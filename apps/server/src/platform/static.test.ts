@@ -13,6 +13,11 @@ describe('web app serving', () => {
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"secret-build-map":true}');
     fs.writeFileSync(path.join(dist, '.hidden'), 'hidden');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    fs.writeFileSync(
+      path.join(dist, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Built name', short_name: 'સમાજ', display: 'standalone', start_url: '/' }),
+    );
     ctx = await createTestApp('pglite', { webDistDir: dist });
   });
   afterAll(() => closeTestApp(ctx));
@@ -28,6 +33,25 @@ describe('web app serving', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Samaj shell');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker revalidated on every check, allowed to control the whole site', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['service-worker-allowed']).toBe('/');
+  });
+
+  it("names the installed app after the operator's community (COMMUNITY_NAME)", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const manifest = response.json();
+    expect(manifest.name).toBe(ctx.app.config.communityName);
+    expect(manifest.name).not.toBe('Built name');
+    expect(manifest).toMatchObject({ short_name: 'સમાજ', display: 'standalone', start_url: '/' });
   });
 
   it('answers unknown page paths with the app shell (status 200)', async () => {

@@ -10,6 +10,23 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+const SERVICE_WORKER = 'sw.js';
+const MANIFEST = 'manifest.webmanifest';
+
+/**
+ * The web manifest with the operator's community name (COMMUNITY_NAME) as the installed app's
+ * name; the Gujarati short name, icons and colours come from the build (apps/web/public).
+ */
+function registerManifest(app: FastifyInstance, distDir: string): void {
+  const file = path.join(distDir, MANIFEST);
+  if (!fs.existsSync(file)) return;
+  const built = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const body = JSON.stringify({ ...built, name: app.config.communityName });
+  app.get(`/${MANIFEST}`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', REVALIDATE).type('application/manifest+json; charset=utf-8').send(body),
+  );
+}
+
 /** Answers a GET for a path no route knows (the app's not-found handler calls it for non-API paths). */
 export type SpaFallback = (
   request: FastifyRequest,
@@ -48,6 +65,8 @@ export async function registerStatic(
         .send(NOT_BUILT_PAGE);
   }
 
+  registerManifest(app, distDir);
+
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -60,6 +79,9 @@ export async function registerStatic(
     setHeaders(reply, filePath) {
       const relative = path.relative(distDir, filePath).split(path.sep).join('/');
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      // The worker lives at the root and controls the whole site; a browser checks it on every
+      // navigation, so no-cache (above) lets a new release reach members at once.
+      if (relative === SERVICE_WORKER) reply.header('service-worker-allowed', '/');
     },
   });
 
