@@ -2,7 +2,7 @@
 // with these schemas and the server with the same ones (POST /api/events, PUT /api/events/:id).
 import { z } from 'zod';
 import { UNIQUE_ID_PATTERN } from '../ids.ts';
-import { requiredText, typeError } from './common.ts';
+import { isIsoDate, requiredText, typeError } from './common.ts';
 import { MSG_INVALID_DATE, MSG_INVALID_VALUE, MSG_TOO_LONG } from './messages.ts';
 
 /** Not in spec: an event's text limits. */
@@ -24,6 +24,7 @@ export const eventTimeSchema = z
   .refine(
     (v) =>
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+      isIsoDate(v.slice(0, 10)) &&
       !Number.isNaN(Date.parse(v)),
     MSG_INVALID_DATE,
   );

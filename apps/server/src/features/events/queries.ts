@@ -1,0 +1,132 @@
+// Events in the database: the list and one event with the asking member's view of its stream
+// requests, writes by Admins and Publishers, Request Streaming and the live flag.
+import type { EventData } from '@samaj/core';
+import { and, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { event, eventStreamRequest, file, user } from '../../db/schema/index.ts';
+import type { EventRow, StreamRequests } from './view.ts';
+
+export async function listEvents(
+  db: Executor,
+  cursor: string | undefined,
+  limit: number,
+): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(event)
+    .where(cursor ? lt(event.id, cursor) : undefined)
+    .orderBy(desc(event.id))
+    .limit(limit);
+}
+
+export async function findEvent(db: Executor, id: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
+  return row;
+}
+
+/** Per event: how many members asked for a stream and whether `memberId` is one (served by the key). */
+export async function streamRequestsOf(
+  db: Executor,
+  ids: string[],
+  memberId: string,
+): Promise<Map<string, StreamRequests>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      event: eventStreamRequest.event,
+      count: count(),
+      mine: sql<boolean>`bool_or(${eventStreamRequest.member} = ${memberId})`,
+    })
+    .from(eventStreamRequest)
+    .where(inArray(eventStreamRequest.event, ids))
+    .groupBy(eventStreamRequest.event);
+  return new Map(rows.map((r) => [r.event, { count: Number(r.count), mine: !!r.mine }]));
+}
+
+/** Records one member's Request Streaming; a second press changes nothing. */
+export async function requestStreaming(db: Executor, eventId: string, memberId: string): Promise<void> {
+  await db.insert(eventStreamRequest).values({ event: eventId, member: memberId }).onConflictDoNothing();
+}
+
+export async function memberExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, id)).limit(1);
+  return !!row;
+}
+
+/** An image uploaded for events by `uploader` (or, for Admins, by anyone). */
+export async function isEventImage(db: Executor, id: string, uploader: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: file.id })
+    .from(file)
+    .where(and(eq(file.id, id), eq(file.kind, 'event'), uploader ? eq(file.owner, uploader) : undefined))
+    .limit(1);
+  return !!row;
+}
+
+/** Of `ids`, those no event (other than `except`) shows any more: safe to delete after commit. */
+export async function unusedImages(db: Executor, ids: (string | null)[], except?: string): Promise<string[]> {
+  const candidates = [...new Set(ids.filter((id): id is string => !!id))];
+  if (candidates.length === 0) return [];
+  const used = await db
+    .select({ thumbnail: event.thumbnail, file: event.file })
+    .from(event)
+    .where(
+      and(
+        or(inArray(event.thumbnail, candidates), inArray(event.file, candidates)),
+        except ? ne(event.id, except) : undefined,
+      ),
+    );
+  const inUse = new Set(used.flatMap((r) => [r.thumbnail, r.file]));
+  return candidates.filter((id) => !inUse.has(id));
+}
+
+type EventValues = Omit<EventData, 'host'> & { host: string };
+
+export async function createEvent(db: Executor, createdBy: string, data: EventValues): Promise<EventRow> {
+  const [row] = await db
+    .insert(event)
+    .values({ ...data, time: new Date(data.time), createdBy })
+    .returning();
+  return row;
+}
+
+/** Saves the form; the images the event no longer shows come back to be deleted once committed. */
+export async function updateEvent(
+  db: Executor,
+  before: EventRow,
+  data: EventValues,
+): Promise<{ row: EventRow; dropped: string[] }> {
+  const [row] = await db
+    .update(event)
+    .set({ ...data, time: new Date(data.time) })
+    .where(eq(event.id, before.id))
+    .returning();
+  const gone = [before.thumbnail, before.file].filter((id) => id && id !== row.thumbnail && id !== row.file);
+  return { row, dropped: await unusedImages(db, gone) };
+}
+
+export async function deleteEvent(db: Executor, before: EventRow): Promise<string[]> {
+  await db.delete(event).where(eq(event.id, before.id));
+  return unusedImages(db, [before.thumbnail, before.file]);
+}
+
+/**
+ * Sets the live flag and tells everyone (the `event.live` domain event, published in the same
+ * transaction, reaches open screens through realtime). Publishes only a real change; null if the
+ * event is gone.
+ */
+export async function setLive(
+  app: FastifyInstance,
+  eventId: string,
+  live: boolean,
+): Promise<EventRow | null> {
+  return app.events.transaction(async (tx) => {
+    const [before] = await tx.select().from(event).where(eq(event.id, eventId)).for('update');
+    if (!before) return null;
+    if (before.live === live) return before;
+    const [row] = await tx.update(event).set({ live }).where(eq(event.id, eventId)).returning();
+    await app.events.publish(tx, 'event.live', { eventId, live });
+    return row;
+  });
+}
