@@ -12,6 +12,8 @@ export interface PublicConfig extends LiveConfig {
   tileUrl: string;
   tileAttribution: string;
   version: string;
+  /** The server's VAPID public key for Web Push (base64url); null when push is off on this server. */
+  vapidPublicKey: string | null;
 }
 
 export const publicConfigQueryKey = ['public-config'] as const;
