@@ -1,0 +1,166 @@
+// One matrimony profile as staff verify it: everything, with the phone number to call, and the
+// decisions its status allows (approve a requested profile, ban with a reason, unban).
+import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MODERATION_REASON_MAX, type StaffProfile } from '@samaj/core';
+import { IconPhone } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/RelativeTime';
+import { useErrorMessage } from '../../../lib/errors';
+import { useDecideProfile } from '../api/staff';
+
+const STATUS_COLORS = { requested: 'yellow', active: 'green', banned: 'red', inactive: 'gray' } as const;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; extra?: ReactNode }) {
+  const { t } = useTranslation('matrimony');
+  const decide = useDecideProfile();
+  const explain = useErrorMessage();
+  const [banning, setBanning] = useState(false);
+  const [reason, setReason] = useState('');
+  const name = profile.user.name || profile.name;
+  const run = (input: Parameters<typeof decide.mutate>[0]) =>
+    decide.mutate(input, {
+      onSuccess: () => notifications.show({ message: t('admin.done'), color: 'teal' }),
+      onError: (error) =>
+        notifications.show({ message: t('admin.failed', { message: explain(error) }), color: 'red' }),
+    });
+  const physical = [
+    profile.height ? `${profile.height} cm` : null,
+    profile.weight ? `${profile.weight} kg` : null,
+    profile.complexion,
+    profile.eye_color,
+    profile.hair_color,
+    profile.blood_group,
+    profile.disability,
+  ].filter(Boolean);
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={t('admin.cardLabel', { name })}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+            {profile.photo && <Image src={profile.photo} alt="" w={72} h={90} radius="sm" fit="cover" />}
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={`/profile/${encodeURIComponent(profile.user.id)}`} fw={600}>
+                {name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                @{profile.user.id} · <RelativeTime exact inherit c="inherit" date={profile.createdAt} />
+              </Text>
+              <Text size="sm">
+                {t(`genders.${profile.gender}`)} · {t('card.age', { age: profile.age })} · {profile.dob}
+              </Text>
+            </Stack>
+          </Group>
+          <Stack gap={4} align="flex-end">
+            <Badge color={STATUS_COLORS[profile.status]} variant="light">
+              {t(`admin.statuses.${profile.status}`)}
+            </Badge>
+            {profile.openReports > 0 && (
+              <Badge color="red" variant="outline">
+                {t('admin.openReports', { count: profile.openReports })}
+              </Badge>
+            )}
+          </Stack>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <IconPhone size={18} aria-hidden />
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('admin.phone')}
+            </Text>
+            <Anchor href={`tel:${profile.number.replace(/\s/g, '')}`} fw={700} size="lg">
+              {profile.number}
+            </Anchor>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Field label={t('form.contact.education')}>{profile.education}</Field>
+          <Field label={t('form.contact.career')}>{profile.career}</Field>
+          <Field label={t('admin.address')}>{profile.address}</Field>
+          {profile.gotra && <Field label={t('biodata.gotra')}>{profile.gotra}</Field>}
+          {physical.length > 0 && <Field label={t('form.attributes.title')}>{physical.join(' · ')}</Field>}
+        </SimpleGrid>
+        <Field label={t('form.basic.about')}>{profile.description}</Field>
+        <Field label={t('form.attributes.expectationTitle')}>{profile.expectation}</Field>
+        {profile.status === 'banned' && profile.banReason && (
+          <Text size="sm" c="red.8">
+            {t('admin.banned', { reason: profile.banReason })}
+          </Text>
+        )}
+        {extra}
+        {banning ? (
+          <Stack gap="xs">
+            <Textarea
+              label={t('admin.banReason')}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              maxLength={MODERATION_REASON_MAX}
+              autosize
+              minRows={2}
+              required
+              data-autofocus
+            />
+            <Group gap="xs">
+              <Button
+                color="red"
+                disabled={!reason.trim()}
+                loading={decide.isPending}
+                onClick={() => run({ id: profile.id, decision: 'ban', reason: reason.trim() })}
+              >
+                {t('admin.banConfirm')}
+              </Button>
+              <Button variant="default" onClick={() => setBanning(false)}>
+                {t('admin.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group gap="xs">
+            {profile.status === 'requested' && (
+              <Button
+                color="green"
+                loading={decide.isPending}
+                onClick={() => run({ id: profile.id, decision: 'approve' })}
+              >
+                {t('admin.approve')}
+              </Button>
+            )}
+            {profile.status === 'banned' ? (
+              <Button
+                variant="light"
+                loading={decide.isPending}
+                onClick={() => run({ id: profile.id, decision: 'unban' })}
+              >
+                {t('admin.unban')}
+              </Button>
+            ) : (
+              <Button
+                color="red"
+                variant="light"
+                disabled={decide.isPending}
+                onClick={() => setBanning(true)}
+              >
+                {t('admin.ban')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

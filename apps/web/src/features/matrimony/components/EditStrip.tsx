@@ -1,0 +1,74 @@
+// The edit-profile strip (SPEC §2): the member's photo and name, with edit, hide, the printable
+// biodata and the matrimony settings.
+import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { MyProfile } from '@samaj/core';
+import { IconEdit, IconEyeOff, IconPrinter, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../lib/errors';
+import { useSetStatus } from '../api/matrimony';
+import { MatrimonySettings } from './MatrimonySettings';
+
+export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () => void }) {
+  const { t } = useTranslation('matrimony');
+  const hide = useSetStatus();
+  const explain = useErrorMessage();
+  const [settingsOpen, settings] = useDisclosure(false);
+  const onHide = () =>
+    hide.mutate('inactive', {
+      onSuccess: () => notifications.show({ message: t('strip.hidden'), color: 'teal' }),
+      onError: (error) =>
+        notifications.show({ message: t('strip.failed', { message: explain(error) }), color: 'red' }),
+    });
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={t('strip.label')}>
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={profile.photo} size={56} radius="xl" alt="" name={profile.name} color="initials" />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {profile.name}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {[profile.education, profile.career].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
+            {t('strip.edit')}
+          </Button>
+          {profile.status === 'active' && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEyeOff size={16} aria-hidden />}
+              loading={hide.isPending}
+              onClick={onHide}
+            >
+              {t('strip.hide')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => window.print()}
+          >
+            {t('strip.biodata')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            onClick={settings.open}
+          >
+            {t('strip.settings')}
+          </Button>
+        </Group>
+      </Stack>
+      <MatrimonySettings profile={profile} opened={settingsOpen} onClose={settings.close} />
+    </Card>
+  );
+}

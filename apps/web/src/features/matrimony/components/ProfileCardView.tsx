@@ -1,0 +1,91 @@
+// One profile on a card (suggestions, matches, requests): photo, first name, age, education,
+// career and about — never phone or address (the server does not send them). The card's own
+// actions come as children; Not interested / Block / Report are on every card.
+import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import type { ProfileCard } from '@samaj/core';
+import { IconBriefcase, IconSchool, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SafetyActions } from './SafetyActions';
+
+interface Props {
+  card: ProfileCard;
+  children?: ReactNode;
+  notInterested?: boolean;
+}
+
+const PHOTO_W = 96;
+const PHOTO_H = 120;
+
+export function ProfileCardView({ card, children, notInterested }: Props) {
+  const { t } = useTranslation('matrimony');
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={card.firstName}>
+      <Stack gap="sm">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          {card.photo ? (
+            <Image
+              src={card.photo}
+              alt={t('card.photoAlt', { name: card.firstName })}
+              w={PHOTO_W}
+              h={PHOTO_H}
+              radius="md"
+              fit="cover"
+              style={{ flexShrink: 0 }}
+            />
+          ) : (
+            <Box
+              w={PHOTO_W}
+              h={PHOTO_H}
+              bg="gray.1"
+              style={{
+                borderRadius: 'var(--mantine-radius-md)',
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+              }}
+              aria-hidden
+            >
+              <IconUser size={40} color="var(--mantine-color-gray-5)" />
+            </Box>
+          )}
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap="xs" align="baseline">
+              <Title order={3} size="h4">
+                {card.firstName}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {t('card.age', { age: card.age })}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconSchool
+                size={16}
+                aria-label={t('card.education')}
+                style={{ flexShrink: 0, marginTop: 3 }}
+              />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {card.education}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconBriefcase
+                size={16}
+                aria-label={t('card.career')}
+                style={{ flexShrink: 0, marginTop: 3 }}
+              />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {card.career}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {card.description}
+        </Text>
+        {children}
+        <SafetyActions profile={card.id} name={card.firstName} notInterested={notInterested} />
+      </Stack>
+    </Card>
+  );
+}

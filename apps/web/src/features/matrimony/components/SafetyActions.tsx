@@ -1,0 +1,124 @@
+// On every card (issue 9): Not interested (gone from my suggestions), Block (neither side sees the
+// other anywhere in matrimony) and Report with a reason (reaches staff; reporting also blocks).
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { REPORT_REASON_MAX } from '@samaj/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError';
+import { useErrorMessage } from '../../../lib/errors';
+import { useBlock, useNotInterested, useReport } from '../api/matrimony';
+
+interface Props {
+  profile: string;
+  name: string;
+  /** Not interested only means something among suggestions. */
+  notInterested?: boolean;
+}
+
+export function SafetyActions({ profile, name, notInterested = false }: Props) {
+  const { t } = useTranslation('matrimony');
+  const explain = useErrorMessage();
+  const hide = useNotInterested();
+  const block = useBlock();
+  const report = useReport();
+  const [open, setOpen] = useState<'block' | 'report' | null>(null);
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setOpen(null);
+    block.reset();
+    report.reset();
+  };
+  const failed = (error: Error) =>
+    notifications.show({ message: t('card.failed', { message: explain(error) }), color: 'red' });
+  const done = (message: string) => () => notifications.show({ message, color: 'teal' });
+  const trimmed = reason.trim();
+  return (
+    <>
+      <Group gap={4} justify="flex-end">
+        {notInterested && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            loading={hide.isPending}
+            onClick={() => hide.mutate(profile, { onSuccess: done(t('safety.hidden')), onError: failed })}
+          >
+            {t('safety.notInterested')}
+          </Button>
+        )}
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setOpen('block')}>
+          {t('safety.block')}
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => setOpen('report')}>
+          {t('safety.report')}
+        </Button>
+      </Group>
+      <Modal opened={open === 'block'} onClose={close} title={t('safety.blockTitle', { name })} centered>
+        <Stack>
+          <Text size="sm">{t('safety.blockText')}</Text>
+          <FormError message={block.isError ? explain(block.error) : null} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('safety.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={block.isPending}
+              onClick={() =>
+                block.mutate(profile, {
+                  onSuccess: () => {
+                    close();
+                    done(t('safety.blocked'))();
+                  },
+                })
+              }
+            >
+              {t('safety.blockConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={open === 'report'} onClose={close} title={t('safety.reportTitle', { name })} centered>
+        <Stack>
+          <Text size="sm">{t('safety.reportText')}</Text>
+          <Textarea
+            label={t('safety.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={REPORT_REASON_MAX}
+            autosize
+            minRows={3}
+            required
+            data-autofocus
+          />
+          <FormError message={report.isError ? explain(report.error) : null} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('safety.cancel')}
+            </Button>
+            <Button
+              color="red"
+              disabled={!trimmed}
+              loading={report.isPending}
+              onClick={() =>
+                report.mutate(
+                  { profile, reason: trimmed },
+                  {
+                    onSuccess: () => {
+                      close();
+                      setReason('');
+                      done(t('safety.reported'))();
+                    },
+                  },
+                )
+              }
+            >
+              {t('safety.reportConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
