@@ -1,12 +1,14 @@
-import { Avatar, Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { EventView } from '@samaj/core';
 import { formatEventDate } from '@samaj/core';
-import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
+import { IconBroadcast, IconCalendarEvent, IconCheck, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useErrorMessage } from '../../../lib/errors';
 import { previewUrl } from '../../../lib/previewUrl';
+import { useRequestStreaming } from '../api/events';
 
-/** One event in the list; the whole card opens the event screen, where watching happens. */
+/** One event in the list; its upper part opens the event screen, the row under it holds actions. */
 export function EventCard({ event }: { event: EventView }) {
   const { t } = useTranslation('events');
   const status = event.live
@@ -14,45 +16,100 @@ export function EventCard({ event }: { event: EventView }) {
     : event.liveStream
       ? t('list.status.notStarted')
       : t('list.status.none');
-  // Only live and stream-less events carry a label (SPEC §2); a stream not yet started has none.
-  const label = event.live ? t('list.watchLive') : event.liveStream ? null : t('list.requestStreaming');
   return (
-    <Card component={Link} to={`/event/${event.id}`} withBorder padding="md" radius="md">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={previewUrl(event.thumbnail, 100)} alt="" size={64} radius="md" />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} lineClamp={2}>
-            {event.name}
-          </Text>
-          <Group gap={6} wrap="nowrap">
-            <IconCalendarEvent size={16} aria-hidden />
-            <Text size="sm" c="dimmed">
-              {formatEventDate(event.time)}
+    <Card withBorder padding="md" radius="md">
+      <Anchor component={Link} to={`/event/${event.id}`} underline="never" c="inherit">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <Avatar src={previewUrl(event.thumbnail, 100)} alt="" size={64} radius="md" />
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={600} lineClamp={2}>
+              {event.name}
             </Text>
-          </Group>
-          {event.location && (
             <Group gap={6} wrap="nowrap">
-              <IconMapPin size={16} aria-hidden />
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {event.location}
+              <IconCalendarEvent size={16} aria-hidden />
+              <Text size="sm" c="dimmed">
+                {formatEventDate(event.time)}
               </Text>
             </Group>
-          )}
-          <Group gap="sm" mt={4}>
-            <Group gap={6} wrap="nowrap">
-              {event.live && <Box w={8} h={8} bg="red.7" style={{ borderRadius: '50%' }} aria-hidden />}
-              <Text size="sm" c={event.live ? 'red.7' : 'dimmed'} fw={event.live ? 600 : undefined}>
-                {status}
-              </Text>
-            </Group>
-            {label && (
-              <Badge color={event.live ? 'red' : 'gray'} variant={event.live ? 'filled' : 'light'}>
-                {label}
-              </Badge>
+            {event.location && (
+              <Group gap={6} wrap="nowrap">
+                <IconMapPin size={16} aria-hidden />
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {event.location}
+                </Text>
+              </Group>
             )}
-          </Group>
-        </Stack>
-      </Group>
+            <Group gap="sm" mt={4}>
+              <Group gap={6} wrap="nowrap">
+                {event.live && <Box w={8} h={8} bg="red.7" style={{ borderRadius: '50%' }} aria-hidden />}
+                <Text size="sm" c={event.live ? 'red.7' : 'dimmed'} fw={event.live ? 600 : undefined}>
+                  {status}
+                </Text>
+              </Group>
+              {event.live && (
+                <Badge color="red" variant="filled">
+                  {t('list.watchLive')}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+      </Anchor>
+      <EventActions event={event} />
     </Card>
+  );
+}
+
+/** Request Streaming (SPEC §2: when there is no live stream), the request count for host and staff, edit. */
+function EventActions({ event }: { event: EventView }) {
+  const { t } = useTranslation('events');
+  const request = useRequestStreaming();
+  const errorMessage = useErrorMessage();
+  const canRequest = !event.live && !event.liveStream;
+  if (!canRequest && event.streamRequests === null && !event.canManage) return null;
+  return (
+    <Stack gap={6} mt="sm">
+      <Group gap="sm" justify="space-between">
+        <Group gap="sm">
+          {canRequest &&
+            (event.requestedStreaming ? (
+              <Button size="xs" variant="light" color="gray" leftSection={<IconCheck size={14} />} disabled>
+                {t('list.requested')}
+              </Button>
+            ) : (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconBroadcast size={14} aria-hidden />}
+                loading={request.isPending}
+                onClick={() => request.mutate(event.id)}
+              >
+                {t('list.requestStreaming')}
+              </Button>
+            ))}
+          {event.streamRequests !== null && (
+            <Text size="sm" c="dimmed">
+              {t('list.requests', { count: event.streamRequests })}
+            </Text>
+          )}
+        </Group>
+        {event.canManage && (
+          <Button
+            component={Link}
+            to={`/events/create?id=${encodeURIComponent(event.id)}`}
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPencil size={14} aria-hidden />}
+          >
+            {t('list.edit')}
+          </Button>
+        )}
+      </Group>
+      {request.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(request.error)}
+        </Text>
+      )}
+    </Stack>
   );
 }

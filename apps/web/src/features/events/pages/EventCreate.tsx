@@ -1,16 +1,262 @@
-import { Text } from '@mantine/core';
+// /events/create (issue 10 §2): Admins and Publishers create an event here, and edit one with
+// `?id=`; everyone else sees the spec's placeholder (SPEC §2: 'a placeholder that only says it works').
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Center,
+  Checkbox,
+  FileButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { EVENT_DESCRIPTION_MAX, type EventView, eventSchema, MSG_INVALID_DATE } from '@samaj/core';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FormField } from '../../../components/FormField';
+import { useErrorMessage, useFieldError } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
+import { previewUrl } from '../../../lib/previewUrl';
+import { useCurrentUser } from '../../../lib/session';
+import { uploadEventImage, useDeleteEvent, useEvent, useSaveEvent } from '../api/events';
+import { canCreateEvents } from '../policy';
 
-/** SPEC §2: a placeholder that only says it works. */
+const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** Core's rule, except that the time input speaks local 'yyyy-MM-ddTHH:mm' until it is sent. */
+const formSchema = eventSchema.extend({
+  time: z.string().refine((v) => v !== '' && !Number.isNaN(new Date(v).getTime()), MSG_INVALID_DATE),
+});
+type FormValues = z.input<typeof formSchema>;
+
+/** A moment as the browser's datetime-local input shows it, in the member's own time zone. */
+function localInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function valuesOf(event: EventView | null): FormValues {
+  return {
+    name: event?.name ?? '',
+    description: event?.description ?? '',
+    location: event?.location ?? '',
+    time: event ? localInput(event.time) : '',
+    host: event?.host ?? '',
+    liveStream: event?.liveStream ?? false,
+    thumbnail: event && event.thumbnail !== 'newuser' ? event.thumbnail : null,
+    file: event?.file ?? null,
+  };
+}
+
+function ImagePicker({
+  label,
+  value,
+  onChange,
+  onError,
+}: {
+  label: string;
+  value: string | null;
+  onChange(id: string | null): void;
+  onError(error: unknown): void;
+}) {
+  const { t } = useTranslation('events');
+  const [uploading, setUploading] = useState(false);
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      onChange((await uploadEventImage(file)).id);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={value ? previewUrl(value, 100) : null} alt="" size={56} radius="md">
+        <IconPhoto aria-hidden />
+      </Avatar>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Group gap="xs">
+          <FileButton accept={IMAGE_TYPES} onChange={pick} inputProps={{ 'aria-label': label } as never}>
+            {(props) => (
+              <Button {...props} size="xs" variant="light" loading={uploading}>
+                {value ? t('form.replaceImage') : t('form.chooseImage')}
+              </Button>
+            )}
+          </FileButton>
+          {value && (
+            <Button size="xs" variant="subtle" color="gray" onClick={() => onChange(null)}>
+              {t('form.removeImage')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function EventForm({ event }: { event: EventView | null }) {
+  const { t } = useTranslation('events');
+  const navigate = useNavigate();
+  const explain = useErrorMessage();
+  const fieldError = useFieldError();
+  const save = useSaveEvent(event?.id ?? null);
+  const remove = useDeleteEvent();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: valuesOf(event),
+  });
+  const thumbnail = form.watch('thumbnail') ?? null;
+  const cover = form.watch('file') ?? null;
+  const description = form.watch('description') ?? '';
+  const busy = save.isPending || remove.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const saved = await save.mutateAsync({ ...values, time: new Date(values.time).toISOString() });
+      navigate(`/event/${encodeURIComponent(saved.id)}`);
+    } catch (failure) {
+      setError(explain(failure));
+    }
+  });
+  const onDelete = async () => {
+    if (!event || !window.confirm(t('form.confirmDelete'))) return;
+    setError(null);
+    try {
+      await remove.mutateAsync(event.id);
+      navigate('/events', { replace: true });
+    } catch (failure) {
+      setError(explain(failure));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={560}>
+        <FormField form={form} name="name" label={t('form.name')} required />
+        <FormField
+          form={form}
+          name="description"
+          kind="textarea"
+          label={t('form.description')}
+          description={`${description.length} / ${EVENT_DESCRIPTION_MAX}`}
+          autosize
+          minRows={3}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('form.time')}
+          required
+          {...form.register('time')}
+          error={fieldError(form.formState.errors.time?.message)}
+        />
+        <FormField form={form} name="location" label={t('form.location')} />
+        <FormField
+          form={form}
+          name="host"
+          label={t('form.host')}
+          description={t('form.hostHint')}
+          autoCapitalize="none"
+        />
+        <Checkbox label={t('form.liveStream')} {...form.register('liveStream')} />
+        <ImagePicker
+          label={t('form.thumbnail')}
+          value={thumbnail}
+          onChange={(id) => form.setValue('thumbnail', id, { shouldDirty: true })}
+          onError={(e) => setError(explain(e))}
+        />
+        <ImagePicker
+          label={t('form.cover')}
+          value={cover}
+          onChange={(id) => form.setValue('file', id, { shouldDirty: true })}
+          onError={(e) => setError(explain(e))}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Button type="submit" loading={save.isPending} disabled={busy}>
+            {event ? t('form.save') : t('form.create')}
+          </Button>
+          {event && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={onDelete}
+              loading={remove.isPending}
+              disabled={busy}
+            >
+              {t('form.delete')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function EditEvent({ id }: { id: string }) {
+  const { t } = useTranslation('events');
+  const query = useEvent(id);
+  if (query.isPending) return <Loader />;
+  if (query.isError || !query.data.canManage) {
+    return (
+      <Alert color="gray" role="alert">
+        {t('form.cannotEdit')}
+      </Alert>
+    );
+  }
+  return <EventForm event={query.data} />;
+}
+
 export default function EventCreate() {
   const { t } = useTranslation('events');
+  const { user } = useCurrentUser();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  if (user === undefined) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label={t('create.title')} />
+      </Center>
+    );
+  }
+  if (!user || !canCreateEvents(user.labels)) {
+    return (
+      <>
+        <PageMeta title={t('create.title')} description={t('create.description')} />
+        <Text component="h1" size="lg">
+          {t('create.works')}
+        </Text>
+      </>
+    );
+  }
   return (
-    <>
-      <PageMeta title={t('create.title')} description={t('create.description')} />
-      <Text component="h1" size="lg">
-        {t('create.works')}
-      </Text>
-    </>
+    <Stack gap="md">
+      <PageMeta title={id ? t('form.editTitle') : t('create.title')} description={t('create.description')} />
+      <Title order={1}>{id ? t('form.editTitle') : t('create.title')}</Title>
+      {id ? <EditEvent id={id} /> : <EventForm event={null} />}
+    </Stack>
   );
 }

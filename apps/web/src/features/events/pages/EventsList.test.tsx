@@ -1,5 +1,5 @@
 import type { EventPage, EventView } from '@samaj/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, requestsTo, stubServer, testMember } from '../../../test/render';
 
@@ -72,7 +72,10 @@ describe('events list', () => {
 
     const noStream = screen.getByText('Blood Donation Camp').closest('a') as HTMLElement;
     expect(within(noStream).getByText('No live stream')).toBeTruthy();
-    expect(within(noStream).getByText('Request Streaming')).toBeTruthy();
+    // Request Streaming is an action of its own, beside the link (a button inside a link is none).
+    const noStreamCard = noStream.parentElement as HTMLElement;
+    expect(within(noStreamCard).getByRole('button', { name: 'Request Streaming' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Request Streaming' })).toHaveLength(1);
     expect(within(noStream).getByText('25/12/2023')).toBeTruthy();
     expect(within(noStream).getByText('Samaj Hall, Surat')).toBeTruthy();
 
@@ -96,6 +99,65 @@ describe('events list', () => {
     renderApp('/events');
     expect(await screen.findByText('હજી કોઈ કાર્યક્રમ નથી')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'વધુ કાર્યક્રમો જુઓ' })).toBeNull();
+  });
+
+  it('Request Streaming records the request once and the card then says it was sent', async () => {
+    const requests: string[] = [];
+    stubServer({
+      account: testMember,
+      routes: ({ path, method }) => {
+        if (path === '/api/events/ev2/stream-requests' && method === 'POST') {
+          requests.push(path);
+          return { body: { requestedStreaming: true, streamRequests: null } };
+        }
+        return path === '/api/events' ? { body: firstPage } : undefined;
+      },
+    });
+    renderApp('/events');
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Streaming' }));
+    const sent = await screen.findByRole('button', { name: 'વિનંતી મોકલી' });
+    expect((sent as HTMLButtonElement).disabled).toBe(true);
+    expect(requests).toEqual(['/api/events/ev2/stream-requests']);
+    expect(screen.queryByRole('button', { name: 'Request Streaming' })).toBeNull();
+  });
+
+  it('the host and staff see how many members asked for a stream, and managers get Edit', async () => {
+    stubEvents({
+      '': {
+        documents: [
+          event('ev2', 'Blood Donation Camp', {
+            streamRequests: 3,
+            canManage: true,
+            requestedStreaming: true,
+          }),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderApp('/events');
+    expect(await screen.findByText('3 સભ્યોએ લાઇવ માંગ્યું')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ફેરફાર કરો' }).getAttribute('href')).toBe(
+      '/events/create?id=ev2',
+    );
+  });
+
+  it('offers Create event to Admins and Publishers only', async () => {
+    stubEvents({ '': firstPage });
+    renderApp('/events');
+    await screen.findByText('Navratri Garba');
+    expect(screen.queryByRole('link', { name: 'Create event' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'ફેરફાર કરો' })).toBeNull();
+    vi.unstubAllGlobals();
+    cleanup();
+
+    stubServer({
+      account: { ...testMember, labels: ['Publisher'] },
+      routes: ({ path }) => (path === '/api/events' ? { body: firstPage } : undefined),
+    });
+    renderApp('/events');
+    expect((await screen.findByRole('link', { name: 'Create event' })).getAttribute('href')).toBe(
+      '/events/create',
+    );
   });
 
   it('shows visitors the login card and never asks for events', async () => {

@@ -1,11 +1,15 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { EVENTS_FIRST_PAGE, EVENTS_NEXT_PAGE } from '@samaj/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
+import { useCurrentUser } from '../../../lib/session';
 import { useEventsList } from '../api/events';
 import { EventCard } from '../components/EventCard';
+import { canCreateEvents } from '../policy';
 
 /** SPEC §2 Events: newest first, 4 at first and 3 more per 'load more'; members only. */
 export default function EventsList() {
@@ -13,9 +17,24 @@ export default function EventsList() {
   return (
     <Stack gap="md">
       <PageMeta title={t('list.title')} description={t('list.description')} />
-      <Title order={1}>{t('list.title')}</Title>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1}>{t('list.title')}</Title>
+        <CreateEntry />
+      </Group>
       <MemberOnly loading={<CardSkeletons count={EVENTS_FIRST_PAGE} />}>{() => <Events />}</MemberOnly>
     </Stack>
+  );
+}
+
+/** `Create event`, for the members who may (Admin, Publisher). */
+function CreateEntry() {
+  const { t } = useTranslation('events');
+  const { user } = useCurrentUser();
+  if (!user || !canCreateEvents(user.labels)) return null;
+  return (
+    <Button component={Link} to="/events/create" leftSection={<IconPlus size={18} aria-hidden />}>
+      {t('list.create')}
+    </Button>
   );
 }
 

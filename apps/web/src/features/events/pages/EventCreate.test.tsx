@@ -1,0 +1,74 @@
+import type { EventView } from '@samaj/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubServer, testMember } from '../../../test/render';
+
+const publisher = { ...testMember, labels: ['Publisher'] };
+
+const saved: EventView = {
+  id: 'ev9',
+  name: 'Navratri Garba',
+  description: '',
+  thumbnail: 'newuser',
+  file: null,
+  time: '2026-10-03T14:30:00.000Z',
+  location: 'Wadi',
+  host: publisher.id,
+  liveStream: true,
+  live: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  canManage: true,
+  requestedStreaming: false,
+  streamRequests: 0,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/events/create', () => {
+  it('is the placeholder for a member without the Admin or Publisher label', async () => {
+    stubServer({ account: testMember });
+    renderApp('/events/create');
+    expect(await screen.findByText('events-create works!')).toBeTruthy();
+    expect(screen.queryByLabelText(/કાર્યક્રમનું નામ/)).toBeNull();
+  });
+
+  it('is the placeholder for a visitor too', async () => {
+    stubServer();
+    renderApp('/events/create');
+    expect(await screen.findByText('events-create works!')).toBeTruthy();
+  });
+
+  it('lets a Publisher create an event: the time goes as an ISO moment, then the event opens', async () => {
+    const posted: unknown[] = [];
+    stubServer({
+      account: publisher,
+      routes: ({ path, method, body }) => {
+        if (path === '/api/events' && method === 'POST') {
+          posted.push(body);
+          return { status: 201, body: saved };
+        }
+        if (path === '/api/events/ev9') return { body: saved };
+        return undefined;
+      },
+    });
+    const { router } = renderApp('/events/create');
+    fireEvent.click(await screen.findByRole('button', { name: 'કાર્યક્રમ બનાવો' }));
+    // Name and time are required: nothing is sent.
+    expect(await screen.findAllByText('આ માહિતી જરૂરી છે')).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(/કાર્યક્રમનું નામ/), { target: { value: 'Navratri Garba' } });
+    fireEvent.change(screen.getByLabelText(/તારીખ અને સમય/), { target: { value: '2026-10-03T20:00' } });
+    fireEvent.change(screen.getByLabelText(/સ્થળ/), { target: { value: 'Wadi' } });
+    fireEvent.click(screen.getByLabelText('આ કાર્યક્રમ લાઇવ પ્રસારિત થશે'));
+    fireEvent.click(screen.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      name: 'Navratri Garba',
+      location: 'Wadi',
+      liveStream: true,
+      time: new Date('2026-10-03T20:00').toISOString(),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/ev9'));
+  });
+});
