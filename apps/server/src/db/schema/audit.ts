@@ -1,13 +1,11 @@
-import { uniqueId } from '@samaj/core';
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
 
 /** Every staff decision (approve, reject, grant, block, ...) with the state before and after. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
+    id: id(),
     /** User id, or 'cli' for operator commands. */
     actor: text('actor').notNull(),
     action: text('action').notNull(),
@@ -16,7 +14,7 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc()),

@@ -2,7 +2,8 @@
 // Property names are what better-auth addresses; column names are snake_case.
 // A member's id is their username (set in platform/auth/auth.ts).
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns.ts';
 import { surname as surnameTable } from './surnames.ts';
 
 export const user = pgTable(
@@ -13,8 +14,8 @@ export const user = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
     // username plugin
     username: text('username').unique(),
     displayUsername: text('display_username'),
@@ -22,7 +23,7 @@ export const user = pgTable(
     role: text('role'),
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
-    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    banExpires: at('ban_expires'),
     // Samaj's own fields (better-auth additionalFields)
     /** The member's surname (atak); surname.user_count counts these. */
     surname: text('surname').references(() => surnameTable.id, { onDelete: 'set null', onUpdate: 'cascade' }),
@@ -38,19 +39,23 @@ export const user = pgTable(
   (t) => [index('user_surname_idx').on(t.surname)],
 );
 
+/** A column naming a member whose rows go with their account. */
+export const memberRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
@@ -62,18 +67,16 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: at('access_token_expires_at'),
+    refreshTokenExpiresAt: at('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
@@ -84,9 +87,9 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );

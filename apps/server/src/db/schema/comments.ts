@@ -1,8 +1,8 @@
-import { uniqueId } from '@samaj/core';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from './check.ts';
-import { post } from './posts.ts';
+import { createdAt, id } from './columns.ts';
+import { postRef } from './posts.ts';
 
 export const COMMENT_TYPES = ['comment', 'like'] as const;
 export type CommentType = (typeof COMMENT_TYPES)[number];
@@ -11,16 +11,12 @@ export type CommentType = (typeof COMMENT_TYPES)[number];
 export const comment = pgTable(
   'comment',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
-    post: text('post')
-      .notNull()
-      .references(() => post.id, { onDelete: 'cascade' }),
+    id: id(),
+    post: postRef(),
     creator: text('creator').notNull(),
     comment: text('comment').notNull(),
     type: text('type').$type<CommentType>().notNull().default('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Last N comments of a post, like counts, and the viewer's own like.

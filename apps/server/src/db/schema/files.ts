@@ -1,7 +1,7 @@
-import { uniqueId } from '@samaj/core';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { memberRef } from './auth.ts';
 import { oneOf } from './check.ts';
+import { createdAt, id } from './columns.ts';
 
 /**
  * What a stored image is for; 'slide' is a carousel image staff uploaded. 'matrimony' photos are
@@ -18,20 +18,16 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const file = pgTable(
   'file',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
+    id: id(),
     // Account deletion hands a member's files to the files.delete job (rows and bytes,
     // platform/files-cleanup.ts); the cascade only catches rows that path missed.
-    owner: text('owner')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    owner: memberRef('owner'),
     kind: text('kind').$type<FileKind>().notNull(),
     mime: text('mime').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('file_owner_idx').on(t.owner), check('file_kind_check', oneOf(t.kind, FILE_KINDS))],
 );

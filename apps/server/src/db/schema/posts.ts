@@ -1,7 +1,8 @@
-import { POST_STATUSES, type PostStatus, uniqueId } from '@samaj/core';
-import { check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { POST_STATUSES, type PostStatus } from '@samaj/core';
+import { check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 import { oneOf } from './check.ts';
+import { at, createdAt, id, updatedAt } from './columns.ts';
 
 export type { PostStatus };
 
@@ -9,20 +10,15 @@ export type { PostStatus };
 export const post = pgTable(
   'post',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
+    id: id(),
     creator: text('creator').notNull(),
     description: text('description').notNull(),
     /** Image file id, or null for a text-only post. */
     file: text('file'),
     status: text('status').$type<PostStatus>().notNull().default('requested'),
     rejectionReason: text('rejection_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Keyset pages of the feed (status = approved, id < cursor order by id desc) and of a profile.
@@ -34,20 +30,22 @@ export const post = pgTable(
   ],
 );
 
+/** The post a row belongs to; it goes with the post. */
+export const postRef = () =>
+  text('post')
+    .notNull()
+    .references(() => post.id, { onDelete: 'cascade' });
+
 /** A member's report of someone else's post; one per member and post. */
 export const postReport = pgTable(
   'post_report',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
-    post: text('post')
-      .notNull()
-      .references(() => post.id, { onDelete: 'cascade' }),
+    id: id(),
+    post: postRef(),
     reporter: text('reporter').notNull(),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    resolvedAt: at('resolved_at'),
     resolvedBy: text('resolved_by'),
     resolution: text('resolution'),
   },

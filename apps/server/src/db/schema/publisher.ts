@@ -1,7 +1,8 @@
 import { PUBLISHER_REQUEST_STATUSES, type PublisherRequestStatus } from '@samaj/core';
-import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 
 import { oneOf } from './check.ts';
+import { createdAt, reviewed } from './columns.ts';
 
 /** A member's application to publish community news; id = the member's user id (one each). */
 export const publisherRequest = pgTable(
@@ -13,9 +14,8 @@ export const publisherRequest = pgTable(
     whatsapp: text('whatsapp').notNull(),
     reason: text('reason').notNull(),
     status: text('status').$type<PublisherRequestStatus>().notNull().default('pending'),
-    reviewedBy: text('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...reviewed(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('publisher_request_status_created_idx').on(t.status, t.createdAt),

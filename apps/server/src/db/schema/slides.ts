@@ -1,6 +1,7 @@
 import { CAROUSEL_SLIDES } from '@samaj/core';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
 import { file } from './files.ts';
 
 /**
@@ -16,7 +17,7 @@ export const slide = pgTable(
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull().default(''),
     link: text('link'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
     /** The staff member who saved it last. */
     updatedBy: text('updated_by').notNull(),
   },

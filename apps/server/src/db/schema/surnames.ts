@@ -1,6 +1,7 @@
-import { SUBMISSION_STATUSES, type SubmissionStatus, uniqueId } from '@samaj/core';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '@samaj/core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { oneOf } from './check.ts';
+import { at, createdAt, id, reviewed } from './columns.ts';
 
 /*
  * Naming: TypeScript keys use the spec's field names (name_guj, user_count, ...) so a row is already
@@ -20,19 +21,17 @@ export const surname = pgTable('surname', {
   description: text('description').notNull().default(''),
   /** Denormalised count of members with this surname, kept in step by the accounts feature. */
   user_count: integer('user_count').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   // The "last updated" members see: set when the surname's details change (a staff decision, an import),
   // not when the member count moves.
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** A member's proposed details for a surname, reviewed by staff before they are published. */
 export const surnameSubmission = pgTable(
   'surname_submission',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
+    id: id(),
     surname: text('surname')
       .notNull()
       .references(() => surname.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -41,10 +40,9 @@ export const surnameSubmission = pgTable(
     gam: text('gam').notNull().default(''),
     kuldevta: text('kuldevta').notNull().default(''),
     status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
-    reviewedBy: text('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...reviewed(),
     reviewNote: text('review_note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('surname_submission_status_created_idx').on(t.status, t.createdAt),
