@@ -2,6 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+// A pair printed by `npx web-push generate-vapid-keys`.
+const VAPID_KEYS = {
+  VAPID_PUBLIC_KEY: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+  VAPID_PRIVATE_KEY: 'UUxI4O8-FbRouAevSmBQ6o18hgE4nSG3qwvJTfKc-ls',
+};
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/samaj');
@@ -25,6 +31,16 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
     [{ METRICS_TOKEN: 'a long token with spaces' }, 'METRICS_TOKEN must be at least 16 characters'],
     [{ VAPID_PUBLIC_KEY: 'k' }, 'missing VAPID_PRIVATE_KEY'],
+    [
+      { VAPID_SUBJECT: 'http://samaj.example.org' },
+      'VAPID_SUBJECT must be a mailto: address or an https: URL',
+    ],
+    [{ VAPID_SUBJECT: 'https://localhost' }, 'VAPID_SUBJECT must be a mailto: address or an https: URL'],
+    [{ VAPID_SUBJECT: 'mailto:nobody' }, 'VAPID_SUBJECT must be a mailto: address or an https: URL'],
+    [{ VAPID_SUBJECT: 'admin@example.org' }, 'VAPID_SUBJECT must be a mailto: address or an https: URL'],
+    [{ ...VAPID_KEYS, VAPID_PUBLIC_KEY: 'abc' }, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key'],
+    [{ ...VAPID_KEYS, VAPID_PRIVATE_KEY: 'abc' }, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key'],
+    [VAPID_KEYS, 'VAPID keys are set but Web Push has no subject'],
   ])('%o → one clear line', (env, message) => {
     let error: unknown;
     try {
@@ -59,5 +75,19 @@ describe('loadConfig', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: '0123456789abcdef0123' }).metricsToken).toBe('0123456789abcdef0123');
+  });
+
+  it('takes the VAPID subject from VAPID_SUBJECT, else CONTACT_EMAIL, else an https PUBLIC_URL; none: push is off', () => {
+    expect(loadConfig({}).vapid).toEqual({ keys: undefined, subject: undefined });
+    expect(loadConfig({ CONTACT_EMAIL: 'admin@example.org' }).vapid.subject).toBe('mailto:admin@example.org');
+    expect(loadConfig({ PUBLIC_URL: 'https://samaj.example.org' }).vapid.subject).toBe(
+      'https://samaj.example.org',
+    );
+    const given = loadConfig({ ...VAPID_KEYS, VAPID_SUBJECT: 'mailto:push@example.org' }).vapid;
+    expect(given.subject).toBe('mailto:push@example.org');
+    expect(given.keys).toEqual({
+      publicKey: VAPID_KEYS.VAPID_PUBLIC_KEY,
+      privateKey: VAPID_KEYS.VAPID_PRIVATE_KEY,
+    });
   });
 });

@@ -15,10 +15,21 @@ export interface S3Config {
   secretAccessKey: string;
 }
 
-export interface VapidConfig {
+export interface VapidKeys {
+  /** base64url of the uncompressed P-256 point (65 bytes), what browsers take as applicationServerKey. */
   publicKey: string;
+  /** base64url of the 32-byte private scalar. */
   privateKey: string;
-  subject: string;
+}
+
+export interface VapidConfig {
+  /** Given by the operator; undefined: generated on first start into DATA_DIR (platform/vapid.ts). */
+  keys: VapidKeys | undefined;
+  /**
+   * Who the push services may contact: a mailto: or https: URL. Undefined when nothing usable is
+   * configured (no VAPID_SUBJECT, no CONTACT_EMAIL, a plain-http PUBLIC_URL): push is then off.
+   */
+  subject: string | undefined;
 }
 
 export interface Config {
@@ -37,7 +48,7 @@ export interface Config {
   tileUrl: string;
   tileAttribution: string;
   s3: S3Config | undefined;
-  vapid: VapidConfig | undefined;
+  vapid: VapidConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   nodeEnv: string;
   trustProxy: boolean | number | string;
@@ -74,6 +85,70 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** base64url (padding tolerated) decoding to exactly `bytes` bytes. */
+function isKeyOfLength(value: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
+}
+
+/**
+ * A subject push services accept (FIELD-NOTES: they reject localhost subjects; Apple answers 403
+ * BadJwtToken): mailto: with an address, or an https: URL of a real host.
+ */
+function isVapidSubject(value: string): boolean {
+  if (value.startsWith('mailto:')) return email.safeParse(value.slice('mailto:'.length)).success;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !/^(localhost|127\.|\[::1\])/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function readVapid(env: Env, contactEmail: string | undefined, publicUrl: string): VapidConfig {
+  const vapidNames = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+  const missing = vapidNames.filter((name) => read(env, name) === undefined);
+  if (missing.length === 1) {
+    throw new ConfigError(
+      `Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; missing ${missing[0]} (or unset both to generate keys in DATA_DIR)`,
+    );
+  }
+  let keys: VapidKeys | undefined;
+  if (missing.length === 0) {
+    const publicKey = read(env, 'VAPID_PUBLIC_KEY') as string;
+    const privateKey = read(env, 'VAPID_PRIVATE_KEY') as string;
+    if (!isKeyOfLength(publicKey, 65) || Buffer.from(publicKey, 'base64url')[0] !== 4) {
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY must be a base64url P-256 public key of 65 bytes (npx web-push generate-vapid-keys prints a pair)',
+      );
+    }
+    if (!isKeyOfLength(privateKey, 32)) {
+      throw new ConfigError(
+        'VAPID_PRIVATE_KEY must be a base64url P-256 private key of 32 bytes (npx web-push generate-vapid-keys prints a pair)',
+      );
+    }
+    keys = { publicKey, privateKey };
+  }
+
+  const given = read(env, 'VAPID_SUBJECT');
+  if (given !== undefined) {
+    if (!isVapidSubject(given)) {
+      throw new ConfigError(
+        `VAPID_SUBJECT must be a mailto: address or an https: URL of your site, which push services accept (localhost is refused) ${got(given)}`,
+      );
+    }
+    return { keys, subject: given };
+  }
+  const derived = [contactEmail ? `mailto:${contactEmail}` : undefined, publicUrl].find(
+    (candidate) => candidate !== undefined && isVapidSubject(candidate),
+  );
+  if (keys && !derived) {
+    throw new ConfigError(
+      'VAPID keys are set but Web Push has no subject: set VAPID_SUBJECT to a mailto: address or an https: URL (or CONTACT_EMAIL, or an https PUBLIC_URL)',
+    );
+  }
+  return { keys, subject: derived };
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -155,26 +230,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     };
   }
 
-  const vapidNames = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
-  const vapidSet = vapidNames.filter((name) => read(env, name) !== undefined);
-  let vapid: VapidConfig | undefined;
-  if (vapidSet.length === 1) {
-    const missing = vapidNames.filter((name) => read(env, name) === undefined);
-    throw new ConfigError(
-      `Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; missing ${missing.join(', ')} (or unset both to generate keys in DATA_DIR)`,
-    );
-  }
-  if (vapidSet.length === 2) {
-    const subject = read(env, 'VAPID_SUBJECT') ?? (contactEmail ? `mailto:${contactEmail}` : publicUrl);
-    if (!/^(mailto:|https?:\/\/)/.test(subject)) {
-      throw new ConfigError(`VAPID_SUBJECT must start with mailto: or https:// ${got(subject)}`);
-    }
-    vapid = {
-      publicKey: read(env, 'VAPID_PUBLIC_KEY') as string,
-      privateKey: read(env, 'VAPID_PRIVATE_KEY') as string,
-      subject,
-    };
-  }
+  const vapid = readVapid(env, contactEmail, publicUrl);
 
   const rawLogLevel = read(env, 'LOG_LEVEL') ?? 'info';
   if (!(logLevels as readonly string[]).includes(rawLogLevel)) {

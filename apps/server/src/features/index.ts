@@ -6,6 +6,7 @@ import events from './events/routes.ts';
 import files from './files/routes.ts';
 import health from './health/routes.ts';
 import moderation from './moderation/routes.ts';
+import notifications from './notifications/routes.ts';
 import posts from './posts/routes.ts';
 import publicConfig from './public-config/routes.ts';
 import publisher from './publisher/routes.ts';
@@ -24,4 +25,5 @@ export const features: FastifyPluginAsync<any>[] = [
   moderation,
   publisher,
   slides,
+  notifications,
 ];

@@ -18,6 +18,8 @@ export const WRITE_LIMITS = {
   report: { max: 30, timeWindow: 60 * 60 * 1000 },
   upload: { max: 30, timeWindow: 60 * 60 * 1000 },
   submission: { max: 20, timeWindow: 60 * 60 * 1000 },
+  /** Push subscriptions and notification settings: a device re-subscribes weekly, a member toggles a few kinds. */
+  push: { max: 60, timeWindow: 60 * 60 * 1000 },
 } as const;
 
 export type WriteKind = keyof typeof WRITE_LIMITS;

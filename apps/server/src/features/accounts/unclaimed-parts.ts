@@ -1,11 +1,11 @@
 // Member data in tables no server feature owns yet: matrimony (profile, shortlists, profile
-// requests) and push subscriptions. Until the matrimony and push features land (the next issues),
+// requests); push subscriptions moved to features/notifications. Until the matrimony feature lands,
 // accounts registers their parts so the export stays complete and a deleted account leaves nothing
 // behind. When a feature takes its tables, it registers the part itself and the entry here goes:
 // this is the only file of accounts that reads another feature's tables.
 import { eq } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { matrimonyProfile, profileRequest, pushSubscription, shortlist } from '../../db/schema/index.ts';
+import { matrimonyProfile, profileRequest, shortlist } from '../../db/schema/index.ts';
 import type { MemberDataPart } from '../../platform/registry.ts';
 
 const matrimony: MemberDataPart = {
@@ -27,18 +27,4 @@ const matrimony: MemberDataPart = {
   },
 };
 
-const pushSubscriptions: MemberDataPart = {
-  name: 'pushSubscriptions',
-  // Only when each device subscribed: the endpoint and keys are secrets of the browser.
-  export: (db: Executor, id: string) =>
-    db
-      .select({ id: pushSubscription.id, createdAt: pushSubscription.createdAt })
-      .from(pushSubscription)
-      .where(eq(pushSubscription.userId, id)),
-  async erase(tx: Transaction, id: string) {
-    await tx.delete(pushSubscription).where(eq(pushSubscription.userId, id));
-    return [];
-  },
-};
-
-export const UNCLAIMED_PARTS = [matrimony, pushSubscriptions];
+export const UNCLAIMED_PARTS = [matrimony];

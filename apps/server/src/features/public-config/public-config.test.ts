@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { vapidDetails } from '../../platform/vapid.ts';
 
 describeEachDatabase(
   'GET /api/public-config',
@@ -18,8 +19,12 @@ describeEachDatabase(
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
         iceServers: [{ urls: 'stun:turn.kutch.example:3478' }],
         liveMaxViewers: 12,
+        // Generated into DATA_DIR on first start (CONTACT_EMAIL gives the subject).
+        vapidPublicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/),
       });
       expect(response.headers['cache-control']).toBe('no-cache');
+      // The public half only.
+      expect(response.body).not.toContain(vapidDetails(ctx.config)?.privateKey);
     });
   },
   {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { iceServersSchema } from '@samaj/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { vapidDetails } from '../../platform/vapid.ts';
 
 const VERSION: string = JSON.parse(
   fs.readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8'),
@@ -19,11 +20,14 @@ const publicConfigResponse = z.object({
   iceServers: iceServersSchema,
   /** Viewers one host serves (LIVE_MAX_VIEWERS). */
   liveMaxViewers: z.number().int(),
+  /** The applicationServerKey browsers subscribe to push with; null when push is off. */
+  vapidPublicKey: z.string().nullable(),
 });
 
 /**
  * The operator's settings the web app shows to everyone (title suffix, about note, map tiles).
- * Only what is already public on the site is here: no keys, no internal URLs.
+ * Only what is already public on the site is here: no secrets (the VAPID key is the public half),
+ * no internal URLs.
  */
 const publicConfig: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -49,6 +53,7 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
         version: VERSION,
         iceServers: config.iceServers,
         liveMaxViewers: config.liveMaxViewers,
+        vapidPublicKey: vapidDetails(config)?.publicKey ?? null,
       };
     },
   );

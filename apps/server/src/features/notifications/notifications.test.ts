@@ -1,0 +1,384 @@
+// Push on both databases against a push service on this machine (test/push-receiver.ts): what a
+// member's browser would receive, decrypted with the keys only that browser holds.
+import type { PushPayload } from '@samaj/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeTestDatabase,
+  describeEachDatabase,
+  engines,
+  openTestDatabase,
+  testConfig,
+} from '../../../test/harness.ts';
+import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import {
+  type BrowserSubscription,
+  type PushReceiver,
+  type Received,
+  startPushReceiver,
+} from '../../../test/push-receiver.ts';
+import { buildApp } from '../../app.ts';
+import { event, pushSubscription } from '../../db/schema/index.ts';
+import { vapidDetails } from '../../platform/vapid.ts';
+
+const ENV = { CONTACT_EMAIL: 'help@samaj.example' };
+
+let receiver: PushReceiver;
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+});
+afterAll(() => receiver.close());
+
+async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  who?: TestMember,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    payload: payload as InjectOptions['payload'],
+    headers: who ? { cookie: who.cookie } : {},
+  });
+}
+
+async function subscribe(
+  app: FastifyInstance,
+  who: TestMember,
+  browser: BrowserSubscription,
+  language = 'en',
+) {
+  const res = await call(app, 'POST', '/api/push/subscriptions', who, {
+    endpoint: browser.endpoint,
+    keys: browser.keys,
+    language,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().token as string;
+}
+
+async function waitFor<T>(get: () => T | Promise<T>, what: string, ms = 20_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const value = await get();
+    if (value) return value as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const arrival = (browser: BrowserSubscription, count = 1) =>
+  waitFor(() => {
+    const got = receiver.arrivedFor(browser);
+    return got.length >= count ? got : null;
+  }, `${count} push(es) at ${browser.endpoint}`);
+
+function opened(browser: BrowserSubscription, push: Received): PushPayload {
+  return JSON.parse(browser.decrypt(push.body));
+}
+
+async function applyAndDecide(
+  app: FastifyInstance,
+  member: TestMember,
+  admin: TestMember,
+  decision: 'approve' | 'reject',
+) {
+  const applied = await call(app, 'POST', '/api/publisher-request', member, {
+    occupation: 'Teacher',
+    whatsapp: '9876543210',
+    reason: 'I write about our events.',
+  });
+  expect(applied.statusCode, applied.body).toBe(201);
+  const decided = await call(
+    app,
+    'POST',
+    `/api/admin/publisher-requests/${member.user.id}/${decision}`,
+    admin,
+  );
+  expect(decided.statusCode, decided.body).toBe(200);
+}
+
+let names = 0;
+const fresh = (label: string) => receiver.subscription(`${label}-${process.pid}-${++names}`);
+
+describeEachDatabase(
+  'notifications',
+  (ctx) => {
+    let admin: TestMember;
+    beforeAll(async () => {
+      admin = await createAdmin(ctx.app);
+    });
+
+    it('visitors are refused every push route; bad bodies answer 400 naming the field', async () => {
+      for (const [method, url] of [
+        ['POST', '/api/push/subscriptions'],
+        ['DELETE', '/api/push/subscriptions/abc'],
+        ['GET', '/api/push/settings'],
+        ['PUT', '/api/push/settings'],
+      ] as const) {
+        const res = await call(
+          ctx.app,
+          method,
+          url,
+          undefined,
+          method === 'GET' || method === 'DELETE' ? undefined : {},
+        );
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json().type).toBe('user_unauthorized');
+      }
+      const member = await createMember(ctx.app);
+      const browser = fresh('bad');
+      for (const [body, field] of [
+        [{ endpoint: 'http://push.example/x', keys: browser.keys }, 'endpoint'],
+        [{ endpoint: browser.endpoint, keys: { p256dh: browser.keys.p256dh } }, 'keys.auth'],
+        [{ endpoint: browser.endpoint, keys: { ...browser.keys, p256dh: 'x'.repeat(101) } }, 'keys.p256dh'],
+        [{ endpoint: browser.endpoint, keys: browser.keys, language: 'fr' }, 'language'],
+      ] as const) {
+        const res = await call(ctx.app, 'POST', '/api/push/subscriptions', member, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ code: 400, type: 'general_argument_invalid', field });
+      }
+      const wrongKind = await call(ctx.app, 'PUT', '/api/push/settings', member, { everything: false });
+      expect(wrongKind.statusCode).toBe(400);
+    });
+
+    it('subscribing again keeps the token; only its member can unsubscribe it', async () => {
+      const member = await createMember(ctx.app);
+      const other = await createMember(ctx.app);
+      const browser = fresh('again');
+      const token = await subscribe(ctx.app, member, browser);
+      const again = await call(ctx.app, 'POST', '/api/push/subscriptions', member, {
+        endpoint: browser.endpoint,
+        keys: browser.keys,
+        language: 'gu',
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().token).toBe(token);
+      const [row] = await ctx.app.db.select().from(pushSubscription).where(eq(pushSubscription.id, token));
+      expect(row).toMatchObject({ userId: member.user.id, language: 'gu', topics: ['everyone'] });
+
+      expect((await call(ctx.app, 'DELETE', `/api/push/subscriptions/${token}`, other)).statusCode).toBe(404);
+      expect((await call(ctx.app, 'DELETE', `/api/push/subscriptions/${token}`, member)).statusCode).toBe(
+        204,
+      );
+      expect((await call(ctx.app, 'DELETE', `/api/push/subscriptions/${token}`, member)).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('settings start all on, change one kind at a time, and are the member’s own', async () => {
+      const member = await createMember(ctx.app);
+      const other = await createMember(ctx.app);
+      const initial = await call(ctx.app, 'GET', '/api/push/settings', member);
+      expect(Object.values(initial.json().kinds)).toEqual(Array(7).fill(true));
+      const changed = await call(ctx.app, 'PUT', '/api/push/settings', member, { event_live: false });
+      expect(changed.json().kinds).toMatchObject({ event_live: false, post_decided: true });
+      const kept = await call(ctx.app, 'PUT', '/api/push/settings', member, { matrimony_match: false });
+      expect(kept.json().kinds).toMatchObject({
+        event_live: false,
+        matrimony_match: false,
+        post_decided: true,
+      });
+      expect((await call(ctx.app, 'GET', '/api/push/settings', member)).json()).toEqual(kept.json());
+      expect((await call(ctx.app, 'GET', '/api/push/settings', other)).json().kinds.event_live).toBe(true);
+    });
+
+    it("a decision arrives encrypted (aes128gcm), signed with the server's VAPID key, in each device's language", async () => {
+      const member = await createMember(ctx.app);
+      const phone = fresh('phone');
+      const laptop = fresh('laptop');
+      await subscribe(ctx.app, member, phone, 'gu');
+      await subscribe(ctx.app, member, laptop, 'en');
+
+      const started = Date.now();
+      await applyAndDecide(ctx.app, member, admin, 'approve');
+      // The decision did not wait for the push service.
+      const [onPhone] = await arrival(phone);
+      const [onLaptop] = await arrival(laptop);
+      expect(onLaptop.at).toBeGreaterThanOrEqual(started);
+
+      expect(onLaptop.headers['content-encoding']).toBe('aes128gcm');
+      expect(onLaptop.headers.ttl).toBe('86400');
+      expect(onLaptop.headers.urgency).toBe('normal');
+      const publicKey = (await call(ctx.app, 'GET', '/api/public-config')).json().vapidPublicKey;
+      expect(onLaptop.headers.authorization).toMatch(
+        new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+      );
+      // The ciphertext is not the payload; the browser's keys open it.
+      expect(onLaptop.body.toString()).not.toContain('publisher');
+      expect(opened(laptop, onLaptop)).toEqual({
+        kind: 'publisher_request_decided',
+        title: 'You are now a publisher',
+        body: 'Your posts now appear to everyone right away.',
+        url: '/publisher-request',
+        tag: 'publisher-request',
+      });
+      expect(opened(phone, onPhone)).toMatchObject({ title: 'તમે હવે પ્રકાશક છો', url: '/publisher-request' });
+      // One device's keys do not open another's push.
+      expect(() => laptop.decrypt(onPhone.body)).toThrow();
+    });
+
+    it('a subscription the push service says is gone (410) is deleted', async () => {
+      const member = await createMember(ctx.app);
+      const browser = fresh('gone');
+      receiver.answer(new URL(browser.endpoint).pathname, 410);
+      const token = await subscribe(ctx.app, member, browser);
+      await applyAndDecide(ctx.app, member, admin, 'reject');
+      await arrival(browser);
+      await waitFor(
+        async () =>
+          (await ctx.app.db.select().from(pushSubscription).where(eq(pushSubscription.id, token))).length ===
+          0,
+        'the subscription to be deleted',
+      );
+    });
+
+    it('a busy push service (503 with Retry-After) gets the push again later', async () => {
+      const member = await createMember(ctx.app);
+      const browser = fresh('busy');
+      receiver.answer(new URL(browser.endpoint).pathname, (count) =>
+        count === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 201 },
+      );
+      await subscribe(ctx.app, member, browser);
+      await applyAndDecide(ctx.app, member, admin, 'approve');
+      const [first, second] = await arrival(browser, 2);
+      expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+      expect(opened(browser, second).title).toBe('You are now a publisher');
+    });
+
+    it('a kind switched off sends nothing to that member', async () => {
+      const quiet = await createMember(ctx.app);
+      const keen = await createMember(ctx.app);
+      const quietBrowser = fresh('quiet');
+      const keenBrowser = fresh('keen');
+      await subscribe(ctx.app, quiet, quietBrowser);
+      await subscribe(ctx.app, keen, keenBrowser);
+      await call(ctx.app, 'PUT', '/api/push/settings', quiet, { publisher_request_decided: false });
+
+      // The quiet member's decision goes first: when the keen member's push arrives, it has been handled.
+      await applyAndDecide(ctx.app, quiet, admin, 'approve');
+      await applyAndDecide(ctx.app, keen, admin, 'approve');
+      await arrival(keenBrowser);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.arrivedFor(quietBrowser)).toHaveLength(0);
+    });
+
+    it("an event going live reaches the topic 'everyone', except members who switched it off", async () => {
+      const host = await createMember(ctx.app);
+      const watchers = [await createMember(ctx.app), await createMember(ctx.app)];
+      const quiet = await createMember(ctx.app);
+      const browsers = [fresh('watch-a'), fresh('watch-b')];
+      const quietBrowser = fresh('live-quiet');
+      for (const [i, watcher] of watchers.entries())
+        await subscribe(ctx.app, watcher, browsers[i], i ? 'gu' : 'en');
+      await subscribe(ctx.app, quiet, quietBrowser);
+      await call(ctx.app, 'PUT', '/api/push/settings', quiet, { event_live: false });
+
+      const [row] = await ctx.app.db
+        .insert(event)
+        .values({ name: 'Navratri Garba', time: new Date(), host: host.user.id })
+        .returning({ id: event.id });
+      const { app } = ctx;
+      await app.events.transaction(async (tx) => {
+        await tx.update(event).set({ live: true }).where(eq(event.id, row.id));
+        await app.events.publish(tx, 'event.live', { eventId: row.id, live: true });
+      });
+
+      const [en] = await arrival(browsers[0]);
+      const [gu] = await arrival(browsers[1]);
+      expect(en.headers.urgency).toBe('high');
+      expect(en.headers.ttl).toBe('3600');
+      expect(opened(browsers[0], en)).toEqual({
+        kind: 'event_live',
+        title: 'Navratri Garba is live now',
+        body: 'Tap to watch the event.',
+        url: `/event/${row.id}`,
+        tag: `event-${row.id}`,
+      });
+      expect(opened(browsers[1], gu).title).toBe('Navratri Garba હવે લાઇવ છે');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.arrivedFor(quietBrowser)).toHaveLength(0);
+    });
+
+    it('matrimony requests name the other member and open the requests tab', async () => {
+      const owner = await createMember(ctx.app);
+      const asker = await createMember(ctx.app, { name: 'Asha Patel' });
+      const browser = fresh('owner');
+      await subscribe(ctx.app, owner, browser);
+      const { app } = ctx;
+      await app.events.transaction((tx) =>
+        app.events.publish(tx, 'matrimony.request_received', {
+          creator: asker.user.id,
+          owner: owner.user.id,
+        }),
+      );
+      const [push] = await arrival(browser);
+      expect(opened(browser, push)).toMatchObject({
+        kind: 'matrimony_request_received',
+        title: 'Asha Patel asked to see your full profile',
+        url: '/matrimony?tab=requests',
+      });
+    });
+  },
+  { env: ENV },
+);
+
+for (const engine of engines()) {
+  describe(`notifications across a restart [${engine}]`, () => {
+    it('a push enqueued before a restart is delivered after it', async () => {
+      const database = await openTestDatabase(engine);
+      const config = testConfig(ENV);
+      let first: FastifyInstance | undefined;
+      let second: FastifyInstance | undefined;
+      try {
+        // The first process commits the decision (and its send) but runs no workers, then stops.
+        first = await buildApp({ config, database, workers: false });
+        const member = await createMember(first);
+        const admin = await createAdmin(first);
+        const browser = fresh('restart');
+        await subscribe(first, member, browser);
+        await applyAndDecide(first, member, admin, 'approve');
+        expect((await first.jobs.queueSizes())['push.notify']).toBe(1);
+        await first.close();
+        first = undefined;
+        expect(receiver.arrivedFor(browser)).toHaveLength(0);
+
+        second = await buildApp({ config, database });
+        const [push] = await arrival(browser);
+        expect(opened(browser, push).title).toBe('You are now a publisher');
+      } finally {
+        await first?.close();
+        await second?.close();
+        await closeTestDatabase(database);
+      }
+    });
+  });
+}
+
+describe('push is off without a usable VAPID subject', () => {
+  it('hands out no key and answers 503 to a subscription', async () => {
+    const database = await openTestDatabase('pglite');
+    const config = testConfig();
+    const app = await buildApp({ config, database });
+    try {
+      expect(vapidDetails(config)).toBeNull();
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/public-config' })).json().vapidPublicKey,
+      ).toBeNull();
+      const member = await createMember(app);
+      const browser = fresh('off');
+      const res = await call(app, 'POST', '/api/push/subscriptions', member, {
+        endpoint: browser.endpoint,
+        keys: browser.keys,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().type).toBe('general_service_unavailable');
+    } finally {
+      await app.close();
+      await closeTestDatabase(database);
+    }
+  });
+});

@@ -1,0 +1,160 @@
+// From a feature's domain event to a push (docs/conventions.md "Seams"): inside the publishing
+// transaction only a job is written, so the request never waits for a push service and the send
+// exists exactly when the change commits, surviving a restart. Workers then write the text in each
+// subscription's language and deliver. No feature knows this file exists.
+import { MESSAGING_TOPIC } from '@samaj/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { event, pushSubscription } from '../../db/schema/index.ts';
+import type { NotificationMessage } from '../../platform/jobs/map.ts';
+import type { VapidDetails } from '../../platform/vapid.ts';
+import { deliver, type Outcome } from './deliver.ts';
+import { forgetSubscription, type Target, targetById, targetsOfMember, targetsOfTopic } from './queries.ts';
+import { type Rendered, render } from './texts.ts';
+
+/** Subscriptions per fan-out step: one job each, so a crash repeats one step, not the whole topic. */
+export const TOPIC_BATCH = 1000;
+/** Pushes in flight at once from one worker. */
+export const CONCURRENCY = 50;
+/** A send a push service turned away for now is tried again after this (then doubling, 5 times). */
+const RETRY_DELAY_SECONDS = 30;
+
+async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+}
+
+async function hasDevices(tx: Executor, member: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: pushSubscription.id })
+    .from(pushSubscription)
+    .where(eq(pushSubscription.userId, member))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether a live-event push still makes sense when it is sent (not after the event ended). */
+async function stillTrue(db: Executor, message: NotificationMessage): Promise<boolean> {
+  if (message.kind !== 'event_live') return true;
+  const [row] = await db.select({ live: event.live }).from(event).where(eq(event.id, message.eventId));
+  return row?.live === true;
+}
+
+export function registerNotifications(app: FastifyInstance, vapid: VapidDetails): void {
+  const tell = async (tx: Executor, member: string, message: NotificationMessage) => {
+    if (await hasDevices(tx, member)) await app.jobs.send('push.notify', { member, message }, { tx });
+  };
+
+  app.events.onTransaction('post.approved', ({ postId, creator }, tx) =>
+    tell(tx, creator, { kind: 'post_decided', postId, approved: true }),
+  );
+  app.events.onTransaction('post.rejected', ({ postId, creator }, tx) =>
+    tell(tx, creator, { kind: 'post_decided', postId, approved: false }),
+  );
+  app.events.onTransaction('surname_submission.applied', ({ surname, creator }, tx) =>
+    tell(tx, creator, { kind: 'surname_submission_applied', surname }),
+  );
+  app.events.onTransaction('publisher_request.decided', ({ creator, approved }, tx) =>
+    tell(tx, creator, { kind: 'publisher_request_decided', approved }),
+  );
+  app.events.onTransaction('matrimony.matched', async ({ members: [a, b] }, tx) => {
+    await tell(tx, a, { kind: 'matrimony_match', other: b });
+    await tell(tx, b, { kind: 'matrimony_match', other: a });
+  });
+  app.events.onTransaction('matrimony.request_received', ({ creator, owner }, tx) =>
+    tell(tx, owner, { kind: 'matrimony_request_received', other: creator }),
+  );
+  app.events.onTransaction('matrimony.request_accepted', ({ creator, owner }, tx) =>
+    tell(tx, creator, { kind: 'matrimony_request_accepted', other: owner }),
+  );
+  app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {
+    if (!live) return;
+    // Start, END, Start again within a minute: one fan-out waiting is enough (the tag collapses the rest).
+    await app.jobs.send(
+      'push.topic',
+      { topic: MESSAGING_TOPIC, message: { kind: 'event_live', eventId }, afterId: null },
+      { tx, singletonKey: `event_live:${eventId}` },
+    );
+  });
+
+  /** What to do with each answer; only a push.send job's own failure is thrown (for pg-boss to retry). */
+  const settle = async (target: Target, outcome: Outcome, message: NotificationMessage) => {
+    switch (outcome.status) {
+      case 'sent':
+        return;
+      case 'gone':
+        await forgetSubscription(app.db, target.id);
+        return;
+      case 'failed':
+        app.log.warn({ subscription: target.id, kind: message.kind, reason: outcome.reason }, 'push refused');
+        return;
+      case 'retry':
+        await app.jobs.send(
+          'push.send',
+          { subscriptionId: target.id, message },
+          { startAfter: outcome.retryAfterSeconds ?? RETRY_DELAY_SECONDS },
+        );
+    }
+  };
+
+  const sendAll = async (targets: Target[], rendered: Rendered, message: NotificationMessage) => {
+    await inPool(targets, CONCURRENCY, async (target) => {
+      await settle(target, await deliver(target, rendered[target.language] ?? rendered.gu, vapid), message);
+    });
+  };
+
+  const prepared = async (message: NotificationMessage): Promise<Rendered | null> =>
+    (await stillTrue(app.db, message)) ? render(app.db, message) : null;
+
+  const fast = { pollingIntervalSeconds: 0.5 };
+
+  void app.jobs.work(
+    'push.notify',
+    async ({ member, message }) => {
+      const targets = await targetsOfMember(app.db, member, message.kind);
+      if (targets.length === 0) return;
+      const rendered = await prepared(message);
+      if (rendered) await sendAll(targets, rendered, message);
+    },
+    fast,
+  );
+
+  void app.jobs.work(
+    'push.topic',
+    async ({ topic, message, afterId }, job) => {
+      const targets = await targetsOfTopic(app.db, topic, message.kind, afterId, TOPIC_BATCH);
+      if (targets.length === 0) return;
+      const rendered = await prepared(message);
+      if (!rendered) return;
+      await sendAll(targets, rendered, message);
+      const last = targets.at(-1) as Target;
+      if (targets.length === TOPIC_BATCH) {
+        await app.jobs.send(
+          'push.topic',
+          { topic, message, afterId: last.id },
+          // A retried step (same job id) queues its successor once.
+          { singletonKey: `after:${job.id}` },
+        );
+      }
+    },
+    fast,
+  );
+
+  void app.jobs.work(
+    'push.send',
+    async ({ subscriptionId, message }) => {
+      const [target] = await targetById(app.db, subscriptionId, message.kind);
+      if (!target) return;
+      const rendered = await prepared(message);
+      if (!rendered) return;
+      const outcome = await deliver(target, rendered[target.language] ?? rendered.gu, vapid);
+      if (outcome.status === 'retry') throw new Error(`push not delivered yet: ${outcome.reason}`);
+      await settle(target, outcome, message);
+    },
+    { retryLimit: 5, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true },
+  );
+}
