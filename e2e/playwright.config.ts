@@ -74,6 +74,8 @@ export default defineConfig({
       COMMUNITY_NAME: 'Samaj',
       E2E: '1',
       AUTH_RATE_LIMIT: 'off',
+      // Small, so tests/live.spec.ts can show the viewer past the cap the 'stream is full' message.
+      LIVE_MAX_VIEWERS: '2',
     },
   },
 });
