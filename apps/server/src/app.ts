@@ -32,6 +32,7 @@ import { registerOriginCheck } from './platform/origin.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
 import { forwardDomainEvents } from './platform/realtime/domain-events.ts';
 import { createRealtime, type Realtime } from './platform/realtime/index.ts';
+import { registerRealtimeSocket } from './platform/realtime/socket.ts';
 import { Registry } from './platform/registry.ts';
 import { registerStatic } from './platform/static.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('realtime', createRealtime(database, app.log));
   registerFilesCleanup(app);
   forwardDomainEvents(app.events, app.realtime);
+  registerRealtimeSocket(app);
   // Features register their workers while loading; the queue starts once they all have.
   app.addHook('onReady', async () => {
     await app.jobs.start();

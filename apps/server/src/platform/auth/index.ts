@@ -7,6 +7,7 @@ export {
   getAuth,
   getSessionId,
   getSessionUser,
+  getUpgradeUser,
   registerSessionRefresh,
   requireLabel,
   requireUser,

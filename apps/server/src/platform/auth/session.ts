@@ -1,6 +1,7 @@
 // Who is asking: the member behind the session cookie, looked up once per request.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { type Label, MSG_LOGIN_BLOCKED } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -136,6 +137,20 @@ function cachedLookup(request: FastifyRequest): Promise<Lookup> {
 /** Forget the cached member (after logout, deletion or a change to the account in this request). */
 export function forgetSessionUser(request: FastifyRequest): void {
   lookups.delete(request);
+}
+
+/**
+ * The member behind the session cookie of a WebSocket upgrade (/realtime, /peerjs), which never
+ * becomes a Fastify request; null when logged out or blocked. A refreshed cookie cannot be sent on
+ * an upgrade: the next API request carries it.
+ */
+export async function getUpgradeUser(
+  app: FastifyInstance,
+  raw: IncomingMessage,
+): Promise<SessionUser | null> {
+  const request = { cookies: app.parseCookie(raw.headers.cookie ?? ''), server: app, headers: raw.headers };
+  const { user } = await lookUp(request as unknown as FastifyRequest);
+  return user && !user.banned ? user : null;
 }
 
 /** The logged-in member, or null when logged out or blocked. */
