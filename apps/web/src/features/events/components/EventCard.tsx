@@ -66,7 +66,7 @@ function EventActions({ event }: { event: EventView }) {
   const request = useRequestStreaming();
   const errorMessage = useErrorMessage();
   const canRequest = !event.live && !event.liveStream;
-  if (!canRequest && event.streamRequests === null && !event.canManage) return null;
+  if (!canRequest && !event.streamRequests && !event.canManage) return null;
   return (
     <Stack gap={6} mt="sm">
       <Group gap="sm" justify="space-between">
@@ -87,7 +87,8 @@ function EventActions({ event }: { event: EventView }) {
                 {t('list.requestStreaming')}
               </Button>
             ))}
-          {event.streamRequests !== null && (
+          {/* Only when someone asked: for the host and staff (null for everyone else). */}
+          {!!event.streamRequests && (
             <Text size="sm" c="dimmed">
               {t('list.requests', { count: event.streamRequests })}
             </Text>

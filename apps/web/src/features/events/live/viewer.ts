@@ -18,6 +18,9 @@ export interface ViewerCallbacks {
   onError(type: string): void;
 }
 
+/** Performance mark set when a viewer starts joining. */
+export const JOIN_MARK = 'samaj:live-join';
+
 export class LiveViewer {
   private peer: Peer | null = null;
   private connection: DataConnection | null = null;
@@ -32,6 +35,8 @@ export class LiveViewer {
   ) {}
 
   async connect(): Promise<void> {
+    // The start of a join, for bench/suites/40-live.ts (join to first frame) and devtools.
+    performance.mark(JOIN_MARK);
     let peer: Peer;
     try {
       peer = await openPeer(viewerPeerId(this.hostId), this.options);
