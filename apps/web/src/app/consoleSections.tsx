@@ -2,6 +2,7 @@
 // entry. Composed here, beside the routes, because the entries come from several features.
 import {
   IconFlag,
+  IconHeartHandshake,
   IconHistory,
   IconId,
   IconListCheck,
@@ -33,6 +34,22 @@ export const consoleSections: AdminSection[] = [
     icon: IconSpeakerphone,
     Component: lazy(() => import('../features/admin/components/PublisherApplications')),
     countKey: 'publisherRequests',
+  },
+  {
+    path: 'matrimony',
+    labelKey: 'sections.matrimony',
+    icon: IconHeartHandshake,
+    Component: lazy(() =>
+      withNamespace('matrimony', import('../features/matrimony/admin/MatrimonyVerification')),
+    ),
+    countKey: 'matrimonyProfiles',
+  },
+  {
+    path: 'matrimony-reports',
+    labelKey: 'sections.matrimonyReports',
+    icon: IconFlag,
+    Component: lazy(() => withNamespace('matrimony', import('../features/matrimony/admin/MatrimonyReports'))),
+    countKey: 'matrimonyReports',
   },
   {
     path: 'surnames',

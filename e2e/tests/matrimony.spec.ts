@@ -1,0 +1,302 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
+import sharp from 'sharp';
+import { grant, newMember, signUp } from '../support/members';
+
+// Matrimony as two families use it (issue 9), each member in their own browser: both list through
+// the four-step form, staff verify both in the console, each shortlists the other, the match
+// appears, one asks for the full profile, the other accepts — only then does the phone number
+// reach the requester's browser — and revoking takes it away again. Members and staff run in
+// English so selectors read like the spec; the married member sees the Gujarati default.
+
+test.describe.configure({ mode: 'serial' });
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = join(here, '../test-results/matrimony-screens');
+
+interface Person {
+  page: Page;
+  username: string;
+  name: string;
+  email: string;
+}
+
+async function person(
+  browser: Browser,
+  prefix: string,
+  options: {
+    lang?: 'en' | 'gu';
+    surname?: string;
+    marital?: 'Single' | 'Married' | null;
+    name?: string;
+  } = {},
+): Promise<Person> {
+  const { lang = 'en', surname = 'Patel', marital = 'Single' } = options;
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript((l) => localStorage.setItem('samaj.lang', l), lang);
+  const page = await context.newPage();
+  const member = await signUp(
+    page.request,
+    { ...newMember(prefix), ...(options.name ? { name: options.name } : {}) },
+    surname,
+  );
+  if (marital) {
+    const res = await page.request.patch('/api/account', {
+      data: { name: member.name, email: member.email, marital_status: marital },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return { page, username: member.username, name: member.name, email: member.email };
+}
+
+async function photo(color: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="380">
+    <rect width="300" height="380" fill="${color}"/><circle cx="150" cy="140" r="70" fill="#f8f0e3"/>
+    <rect x="60" y="230" width="180" height="150" rx="60" fill="#f8f0e3"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+interface Listing {
+  dob: string;
+  gender: 'Male' | 'Female';
+  about: string;
+  phone: string;
+  address: string;
+  education: string;
+  career: string;
+  expectation: string;
+  color: string;
+}
+
+/** The four steps in the browser, as a member fills them. */
+async function list(page: Page, listing: Listing, shoot?: string) {
+  await page.goto('/matrimony');
+  const form = page.getByRole('form', { name: 'Matrimony listing form' });
+  await expect(form.getByRole('heading', { name: 'Create your matrimony profile' })).toBeVisible();
+  if (shoot) await look(page, `${shoot}-step0`);
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // Step 1 starts touched: what is missing is said at once, and Next waits.
+  await expect(form.getByText('This field is required').first()).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await form.getByLabel('Choose photo').setInputFiles({
+    name: 'me.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(listing.color),
+  });
+  await form.getByLabel('Date of birth').fill(listing.dob);
+  await form.getByRole('radio', { name: listing.gender, exact: true }).check();
+  await form.getByLabel('About me').fill(listing.about);
+  await expect(form.getByText(`${listing.about.length} / 150`)).toBeVisible();
+  if (shoot) await look(page, `${shoot}-step1`);
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  await form.getByLabel('Phone number').fill(listing.phone);
+  await form.getByLabel('Address').fill(listing.address);
+  await form.getByLabel('Education').fill(listing.education);
+  await form.getByLabel('Career').fill(listing.career);
+  if (shoot) await look(page, `${shoot}-step2`);
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  await expect(form.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await form.getByLabel('Height').fill('170');
+  await form.getByLabel('Blood group').click();
+  await page.getByRole('option', { name: 'B+', exact: true }).click();
+  await form.getByLabel('What kind of partner are you looking for?').fill(listing.expectation);
+  await expect(form.getByText(`${listing.expectation.length} / 500`)).toBeVisible();
+  if (shoot) await look(page, `${shoot}-step3`);
+  await form.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Profile Under Review' })).toBeVisible();
+  await expect(page.getByTestId('verification-phone')).toHaveText(listing.phone);
+}
+
+async function look(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const card = (page: Page, firstName: string) => page.getByRole('article', { name: firstName, exact: true });
+
+/** The body of the next answer to a matrimony list, to check what reached the browser. */
+const listAnswer = (page: Page, path: string) =>
+  page.waitForResponse((r: Response) => new URL(r.url()).pathname === path && r.request().method() === 'GET');
+
+test('two members list, staff verify both, they match, and the phone number shows only while the request is accepted', async ({
+  browser,
+}) => {
+  const groom = await person(browser, 'groom', { surname: 'Patel', name: 'Rohan Patel' });
+  const bride = await person(browser, 'bride', { surname: 'Shah', name: 'Asha Shah' });
+  const staff = await person(browser, 'mstaff', { marital: null });
+  grant(staff.username, 'Admin');
+  const stamp = Date.now().toString().slice(-6);
+  const groomPhone = `98250 ${stamp.slice(0, 5)}`;
+  const bridePhone = `94260 ${stamp.slice(1, 6)}`;
+  const groomFirst = 'Rohan';
+  const brideFirst = 'Asha';
+
+  await list(
+    groom.page,
+    {
+      dob: '1995-03-10',
+      gender: 'Male',
+      about: 'Calm, family minded, loves cricket',
+      phone: groomPhone,
+      address: '12 Station Road, Anand',
+      education: 'B.Com',
+      career: 'Accountant',
+      expectation: 'Kind, educated, close to her family',
+      color: '#1c7ed6',
+    },
+    'form',
+  );
+  await look(groom.page, 'under-review');
+  await list(bride.page, {
+    dob: '1998-11-02',
+    gender: 'Female',
+    about: 'Teacher who loves garba and books',
+    phone: bridePhone,
+    address: '4 Lake View, Nadiad',
+    education: 'M.Sc',
+    career: 'Teacher',
+    expectation: 'Honest, settled, respects elders',
+    color: '#c2255c',
+  });
+
+  // Neither sees anyone before verification.
+  await groom.page.reload();
+  await expect(groom.page.getByRole('heading', { name: 'Profile Under Review' })).toBeVisible();
+  await expect(groom.page.getByRole('tab', { name: 'Profiles' })).toHaveCount(0);
+
+  // Staff verify both: the queue shows the phone number to call.
+  await staff.page.goto('/admin/matrimony');
+  for (const [member, phone] of [
+    [groom, groomPhone],
+    [bride, bridePhone],
+  ] as const) {
+    const queued = staff.page.getByRole('article', { name: `Matrimony profile of ${member.name}` });
+    await expect(queued).toBeVisible();
+    await expect(queued.getByRole('link', { name: phone })).toBeVisible();
+  }
+  await look(staff.page, 'staff-verification');
+  for (const member of [groom, bride]) {
+    const queued = staff.page.getByRole('article', { name: `Matrimony profile of ${member.name}` });
+    await queued.getByRole('button', { name: 'Approve' }).click();
+    await expect(queued).toHaveCount(0);
+  }
+
+  // Each shortlists the other. Suggestions never carry a phone number or address.
+  const suggestions = listAnswer(groom.page, '/api/matrimony/suggestions');
+  await groom.page.goto('/matrimony');
+  const suggested = await (await suggestions).text();
+  expect(suggested).not.toContain(bridePhone);
+  expect(suggested).not.toContain('Lake View');
+  const herCard = card(groom.page, brideFirst);
+  await expect(herCard.getByText('Teacher who loves garba and books')).toBeVisible();
+  // Her photo comes only through the checked matrimony route.
+  const img = herCard.getByRole('img', { name: `Photo of ${brideFirst}` });
+  await expect(img).toHaveAttribute('src', /^\/api\/matrimony\/profiles\/[^/]+\/photo/);
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await look(groom.page, 'dashboard-profiles');
+  await herCard.getByRole('button', { name: 'Shortlist' }).click();
+  await expect(herCard.getByRole('button', { name: 'Shortlisted' })).toBeVisible();
+  await groom.page.getByRole('tab', { name: 'Matches' }).click();
+  await expect(groom.page.getByRole('heading', { name: 'No Matches Yet' })).toBeVisible();
+
+  await bride.page.goto('/matrimony');
+  await card(bride.page, groomFirst).getByRole('button', { name: 'Shortlist' }).click();
+  await expect(card(bride.page, groomFirst).getByRole('button', { name: 'Shortlisted' })).toBeVisible();
+
+  // The match appears for both; she asks for his full profile.
+  await bride.page.getByRole('tab', { name: 'Matches' }).click();
+  const match = card(bride.page, groomFirst);
+  await match.getByRole('button', { name: 'Request Full Profile' }).click();
+  await expect(match.getByRole('button', { name: 'Request Sent' })).toBeVisible();
+  await expect(match.getByText(groomPhone)).toHaveCount(0);
+  await look(bride.page, 'dashboard-matches');
+
+  await groom.page.reload();
+  await expect(card(groom.page, brideFirst)).toBeVisible();
+  const requestsTab = groom.page.getByRole('tab', { name: /Requests/ });
+  await expect(requestsTab.getByTestId('requests-count')).toHaveText('1');
+  await requestsTab.click();
+  const incoming = card(groom.page, brideFirst);
+  await expect(incoming.getByRole('button', { name: 'Accept Request' })).toBeVisible();
+  await look(groom.page, 'dashboard-requests');
+  await incoming.getByRole('button', { name: 'Accept Request' }).click();
+  await expect(incoming.getByRole('button', { name: 'Revoke Profile Access' })).toBeVisible();
+
+  // Now, and only now, his number reaches her browser.
+  let matches = listAnswer(bride.page, '/api/matrimony/matches');
+  await bride.page.reload();
+  expect(await (await matches).text()).toContain(groomPhone);
+  await expect(card(bride.page, groomFirst).getByText(groomPhone)).toBeVisible();
+  await expect(card(bride.page, groomFirst).getByText('12 Station Road, Anand')).toBeVisible();
+  await look(bride.page, 'match-accepted');
+  // Her own number never reached his browser: he accepted her request, not the other way round.
+  const hisMatches = await groom.page.request.get('/api/matrimony/matches');
+  expect(await hisMatches.text()).not.toContain(bridePhone);
+
+  // Revoking hides it again at once.
+  await incoming.getByRole('button', { name: 'Revoke Profile Access' }).click();
+  await expect(incoming.getByRole('button', { name: 'Accept Request' })).toBeVisible();
+  matches = listAnswer(bride.page, '/api/matrimony/matches');
+  await bride.page.reload();
+  expect(await (await matches).text()).not.toContain(groomPhone);
+  await expect(card(bride.page, groomFirst)).toBeVisible();
+  await expect(card(bride.page, groomFirst).getByText(groomPhone)).toHaveCount(0);
+});
+
+test('a Married member sees why matrimony is not for them, with a share button', async ({ browser }) => {
+  const married = await person(browser, 'married', { lang: 'gu', marital: 'Married' });
+  await married.page.goto('/matrimony');
+  await expect(married.page.getByText(/મેટ્રિમોની ફક્ત અપરિણીત સભ્યો માટે છે/)).toBeVisible();
+  await expect(married.page.getByRole('button', { name: 'શેર કરો' })).toBeVisible();
+  await expect(married.page.getByRole('form')).toHaveCount(0);
+  await look(married.page, 'married');
+  // The server refuses too, whatever the screen shows.
+  const res = await married.page.request.post('/api/matrimony/profile', {
+    data: {
+      dob: '1990-01-01',
+      gender: 'Male',
+      description: 'x',
+      number: '9825012345',
+      address: 'x',
+      education: 'x',
+      career: 'x',
+      expectation: 'x',
+    },
+  });
+  expect(res.status()).toBe(403);
+});
+
+test('screens of the visitor intro and the no-marital-status prompt', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const visitor = await context.newPage();
+  await visitor.goto('/matrimony');
+  const main = visitor.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute(
+    'href',
+    '/login?forward=%2Fmatrimony',
+  );
+  await expect(main.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+    'href',
+    '/signup?forward=%2Fmatrimony',
+  );
+  await look(visitor, 'visitor');
+  const unknown = await person(browser, 'nostatus', { lang: 'gu', marital: null });
+  await unknown.page.goto('/matrimony');
+  await expect(unknown.page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
+    'href',
+    '/settings/profile',
+  );
+  await look(unknown.page, 'no-status');
+});
