@@ -1,5 +1,5 @@
 // Issue 11: fan-out of one "event is live" notification to 10k subscriptions against a push
-// service on this machine (bench/data/push-receiver.ts, its own process, https with the test
+// service on this machine (bench/push-receiver.ts, its own process, https with the test
 // certificate). The server is built in this process (as main.ts builds it) so the bench can publish
 // the domain event itself; everything after that is the production path: the job written in the
 // transaction, pg-boss fan-out steps of TOPIC_BATCH, web-push encryption (aes128gcm) and VAPID
@@ -33,7 +33,7 @@ interface Receiver {
 }
 
 async function startReceiver(expected: number): Promise<Receiver> {
-  const child = fork(join(root, 'bench/data/push-receiver.ts'), [String(expected)], {
+  const child = fork(join(root, 'bench/push-receiver.ts'), [String(expected)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
