@@ -221,6 +221,32 @@ describeEachDatabase(
       expect(() => laptop.decrypt(onPhone.body)).toThrow();
     });
 
+    it("staff's decision on a post tells its author and opens the post", async () => {
+      const author = await createMember(ctx.app);
+      const browser = fresh('author');
+      await subscribe(ctx.app, author, browser);
+      const posted = await call(ctx.app, 'POST', '/api/posts', author, {
+        description: 'Diwali milan at the hall',
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const postId = posted.json().id;
+      const decided = await call(ctx.app, 'POST', `/api/admin/posts/${postId}/decision`, admin, {
+        status: 'rejected',
+        reason: 'Please add the date',
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+      const [push] = await arrival(browser);
+      expect(opened(browser, push)).toEqual({
+        kind: 'post_decided',
+        title: 'Your post was not approved',
+        body: 'Tap to see the details.',
+        url: `/post/${postId}`,
+        tag: `post-${postId}`,
+      });
+      // The reason is for the author's eyes in the app, not on a lock screen.
+      expect(browser.decrypt(push.body)).not.toContain('Please add the date');
+    });
+
     it('a subscription the push service says is gone (410) is deleted', async () => {
       const member = await createMember(ctx.app);
       const browser = fresh('gone');

@@ -73,11 +73,11 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
   );
   app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {
     if (!live) return;
-    // Start, END, Start again within a minute: one fan-out waiting is enough (the tag collapses the rest).
+    // Start, END, Start again: a second fan-out, which the tag makes replace the first on each device.
     await app.jobs.send(
       'push.topic',
       { topic: MESSAGING_TOPIC, message: { kind: 'event_live', eventId }, afterId: null },
-      { tx, singletonKey: `event_live:${eventId}` },
+      { tx },
     );
   });
 
@@ -125,20 +125,16 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
 
   void app.jobs.work(
     'push.topic',
-    async ({ topic, message, afterId }, job) => {
+    async ({ topic, message, afterId }) => {
       const targets = await targetsOfTopic(app.db, topic, message.kind, afterId, TOPIC_BATCH);
       if (targets.length === 0) return;
       const rendered = await prepared(message);
       if (!rendered) return;
       await sendAll(targets, rendered, message);
-      const last = targets.at(-1) as Target;
+      // The next step is queued last: a step that fails before it is retried whole (the tag makes a
+      // repeated push replace the first), and never leaves two successors.
       if (targets.length === TOPIC_BATCH) {
-        await app.jobs.send(
-          'push.topic',
-          { topic, message, afterId: last.id },
-          // A retried step (same job id) queues its successor once.
-          { singletonKey: `after:${job.id}` },
-        );
+        await app.jobs.send('push.topic', { topic, message, afterId: (targets.at(-1) as Target).id });
       }
     },
     fast,
