@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
 
-const routes = new WeakMap<FastifyInstance, Map<string, UpgradeHandler>>();
+// Keyed by the HTTP server: features are encapsulated Fastify contexts, but share one server.
+const routes = new WeakMap<object, Map<string, UpgradeHandler>>();
 
 /** Answers a refused upgrade with a plain HTTP status (the socket never opens). */
 export function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -19,11 +20,11 @@ export function refuseUpgrade(socket: Duplex, status: number, reason: string): v
 
 /** Routes upgrades for `path` (exactly, or below it) to `handler`. */
 export function onUpgrade(app: FastifyInstance, path: string, handler: UpgradeHandler): void {
-  let table = routes.get(app);
+  let table = routes.get(app.server);
   if (!table) {
     const created = new Map<string, UpgradeHandler>();
     table = created;
-    routes.set(app, created);
+    routes.set(app.server, created);
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => socket.destroy());
       const pathname = (request.url ?? '/').split('?')[0];

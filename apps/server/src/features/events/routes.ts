@@ -42,6 +42,7 @@ import {
   streamRequestsOf,
   updateEvent,
 } from './queries.ts';
+import { registerSignalling } from './signalling.ts';
 import { type EventRow, eventView } from './view.ts';
 
 export const MSG_EVENT_NOT_FOUND = 'No event with the requested ID could be found.';
@@ -103,6 +104,9 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     export: (db, memberId) =>
       db.select().from(eventStreamRequest).where(eq(eventStreamRequest.member, memberId)),
   });
+
+  // The live screen's signalling (PeerJS) on this port under /peerjs.
+  registerSignalling(app);
 
   const member = { preValidation: requireMember };
   const manager = { preValidation: requireAnyLabel('Admin', 'Publisher') };

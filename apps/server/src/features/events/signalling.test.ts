@@ -1,0 +1,172 @@
+// PeerJS signalling under /peerjs: who may take the host's peer id (the event's host or an Admin,
+// signed in), viewers kept to their event, bad input closing only its socket, and live cleared
+// when the host's signalling socket goes away (and kept when it is back within the grace period).
+import {
+  LIVE_HOST_GRACE_MS,
+  PEER_MAX_MESSAGE_BYTES,
+  REALTIME_CLOSE,
+  uniqueId,
+  viewerPeerId,
+} from '@samaj/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/harness.ts';
+import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { listening, opened, openSocket, type TestSocket } from '../../../test/sockets.ts';
+import { event } from '../../db/schema/index.ts';
+import type { RealtimeMessage } from '../../platform/realtime/index.ts';
+import { MSG_PEER_NO_EVENT, MSG_PEER_NOT_HOST, MSG_PEER_SIGN_IN } from './signalling.ts';
+
+async function newEvent(app: FastifyInstance, host: string): Promise<string> {
+  const id = uniqueId();
+  await app.db.insert(event).values({ id, name: 'Garba night', time: new Date(), host, liveStream: true });
+  return id;
+}
+
+describeEachDatabase('/peerjs signalling', (ctx) => {
+  let origin: string;
+  let host: TestMember;
+  let viewer: TestMember;
+  let other: TestMember;
+  let admin: TestMember;
+
+  beforeAll(async () => {
+    host = await createMember(ctx.app);
+    viewer = await createMember(ctx.app);
+    other = await createMember(ctx.app);
+    admin = await createAdmin(ctx.app);
+    origin = await listening(ctx.app);
+  }, 90_000);
+
+  const peer = (id: string, who: TestMember | null, token = 'token1'): TestSocket =>
+    openSocket(origin, `/peerjs/peerjs?key=peerjs&id=${encodeURIComponent(id)}&token=${token}`, who?.cookie);
+  const isOpen = (m: Record<string, unknown>) => m.type === 'OPEN';
+  const live = async (id: string) => (await ctx.app.db.select().from(event).where(eq(event.id, id)))[0].live;
+  const setLive = (id: string, who: TestMember, value: boolean) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/events/${id}/live`,
+      headers: { cookie: who.cookie },
+      payload: { live: value },
+    });
+
+  it("only the event's host or an Admin, signed in, may take the event id; everyone else is refused", async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    for (const [who, msg] of [
+      [null, MSG_PEER_SIGN_IN],
+      [other, MSG_PEER_NOT_HOST],
+      [viewer, MSG_PEER_NOT_HOST],
+    ] as const) {
+      const claim = peer(id, who);
+      expect(await claim.next((m) => m.type === 'ERROR')).toEqual({ type: 'ERROR', payload: { msg } });
+      expect((await claim.closed).code).toBe(REALTIME_CLOSE.POLICY);
+      expect(claim.messages.some(isOpen)).toBe(false);
+    }
+    const missing = peer(uniqueId(), host);
+    expect(await missing.next((m) => m.type === 'ERROR')).toEqual({
+      type: 'ERROR',
+      payload: { msg: MSG_PEER_NO_EVENT },
+    });
+
+    const byAdmin = peer(id, admin);
+    await byAdmin.next(isOpen);
+    byAdmin.ws.close();
+    await byAdmin.closed;
+
+    const byHost = peer(id, host);
+    await byHost.next(isOpen);
+    // While the host holds it, a second claim with another token is told the id is taken.
+    const second = peer(id, admin, 'token2');
+    expect(await second.next((m) => m.type === 'ID-TAKEN')).toMatchObject({ type: 'ID-TAKEN' });
+    byHost.ws.close();
+    await byHost.closed;
+  });
+
+  it('a viewer signals only its event host; malformed or oversize messages close that socket alone', async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const elsewhere = await newEvent(ctx.app, other.user.id);
+    const hostSocket = peer(id, host);
+    await hostSocket.next(isOpen);
+
+    const viewerId = viewerPeerId(id);
+    const watching = peer(viewerId, viewer);
+    await watching.next(isOpen);
+    watching.ws.send(JSON.stringify({ type: 'OFFER', dst: id, payload: { sdp: 'v=0', type: 'data' } }));
+    expect(await hostSocket.next((m) => m.type === 'OFFER')).toMatchObject({ src: viewerId, dst: id });
+
+    // The host answers its viewer.
+    hostSocket.ws.send(JSON.stringify({ type: 'ANSWER', dst: viewerId, payload: { sdp: 'v=0' } }));
+    expect(await watching.next((m) => m.type === 'ANSWER')).toMatchObject({ src: id });
+
+    const bad: Array<[() => TestSocket, string | Buffer, number]> = [
+      [() => peer(viewerPeerId(id), viewer), 'not json', REALTIME_CLOSE.MALFORMED],
+      [
+        () => peer(viewerPeerId(id), viewer),
+        JSON.stringify({ type: 'SHOUT', dst: id }),
+        REALTIME_CLOSE.MALFORMED,
+      ],
+      [() => peer(viewerPeerId(id), viewer), JSON.stringify({ type: 'OFFER' }), REALTIME_CLOSE.MALFORMED],
+      [() => peer(viewerPeerId(id), viewer), Buffer.from([1, 2]), REALTIME_CLOSE.UNSUPPORTED],
+      [
+        () => peer(viewerPeerId(id), viewer),
+        JSON.stringify({ type: 'OFFER', dst: elsewhere }),
+        REALTIME_CLOSE.POLICY,
+      ],
+      [
+        () => peer(viewerPeerId(id), viewer),
+        JSON.stringify({ type: 'OFFER', dst: viewerId }),
+        REALTIME_CLOSE.POLICY,
+      ],
+      [
+        () => peer(viewerPeerId(id), viewer),
+        JSON.stringify({ type: 'CANDIDATE', dst: id, payload: 'x'.repeat(PEER_MAX_MESSAGE_BYTES) }),
+        REALTIME_CLOSE.TOO_BIG,
+      ],
+    ];
+    for (const [open, payload, code] of bad) {
+      const socket = open();
+      await socket.next(isOpen);
+      socket.ws.send(payload);
+      expect((await socket.closed).code, String(payload).slice(0, 50)).toBe(code);
+    }
+    // Nothing reached the host but the first offer, and the others still talk.
+    expect(hostSocket.messages.filter((m) => m.type === 'OFFER')).toHaveLength(1);
+    watching.ws.send(JSON.stringify({ type: 'CANDIDATE', dst: id, payload: { candidate: 'c' } }));
+    await hostSocket.next((m) => m.type === 'CANDIDATE');
+    expect(hostSocket.ws.readyState).toBe(hostSocket.ws.OPEN);
+    hostSocket.ws.close();
+    watching.ws.close();
+  });
+
+  it('a host whose signalling socket goes away is no longer live (published), unless back in time', async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const heard: RealtimeMessage[] = [];
+    const stop = ctx.app.realtime.subscribe(`event.${id}`, (m) => {
+      heard.push(m);
+    });
+    try {
+      const first = peer(id, host);
+      await first.next(isOpen);
+      expect((await setLive(id, host, true)).json().live).toBe(true);
+
+      // A blip: the socket drops and the same peer reconnects within the grace period.
+      first.ws.terminate();
+      await first.closed;
+      const back = peer(id, host);
+      await back.next(isOpen);
+      await new Promise((r) => setTimeout(r, LIVE_HOST_GRACE_MS + 500));
+      expect(await live(id)).toBe(true);
+
+      // The tab closes: live is cleared within the grace period and viewers hear of it.
+      const gone = Date.now();
+      back.ws.close();
+      await expect.poll(() => live(id), { timeout: LIVE_HOST_GRACE_MS + 3000, interval: 100 }).toBe(false);
+      expect(Date.now() - gone).toBeLessThan(LIVE_HOST_GRACE_MS + 3000);
+      await expect.poll(() => heard.length).toBeGreaterThanOrEqual(2);
+      expect(heard.at(-1)).toEqual({ id });
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,0 +1,187 @@
+// PeerJS signalling for live events (SPEC §4 Event live flag, §7 Live peer signalling), on the app's
+// own port under /peerjs — never the PeerJS cloud. `peer` relays offers, answers and candidates;
+// we decide who may connect, as whom, and to whom:
+// - every peer is a signed-in member (session cookie on the upgrade, same Origin);
+// - the peer id equal to an event id is the host's: only that event's host or an Admin may take it;
+// - viewers use core's `viewerPeerId(eventId)` and may signal only their event's host, and the
+//   host only its event's viewers;
+// - a malformed message closes that socket (1007, 1003 binary, 1009 oversize), nobody else's;
+// - signalling connections per member are limited;
+// - when the host's socket goes (tab closed, network lost: no heartbeat for PEER_ALIVE_TIMEOUT_MS)
+//   and is not back within LIVE_HOST_GRACE_MS, `live` is cleared and `event.live` published.
+// peer keeps its registry of peers in this process: with several app processes, route /peerjs to
+// one of them (docs/live-video.md).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  LIVE_HOST_GRACE_MS,
+  PEER_ALIVE_TIMEOUT_MS,
+  PEER_KEY,
+  PEER_MAX_MESSAGE_BYTES,
+  PEER_PATH,
+  parsePeerId,
+  REALTIME_CLOSE,
+} from '@samaj/core';
+import express from 'express';
+import type { FastifyInstance } from 'fastify';
+import { ExpressPeerServer, type IClient } from 'peer';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { getUpgradeUser } from '../../platform/auth/index.ts';
+import { ConnectionLimiter, onUpgrade, refuseUpgrade, upgradeOriginAllowed } from '../../platform/upgrade.ts';
+import { mayBroadcast } from './policy.ts';
+import { findEvent, setLive } from './queries.ts';
+
+/** Not in spec: signalling sockets a member keeps open at once and opens per minute. */
+export const PEER_MAX_OPEN_PER_MEMBER = 6;
+export const PEER_CONNECTS_PER_MINUTE = 30;
+
+export const MSG_PEER_SIGN_IN = 'Sign in to watch or broadcast live events.';
+export const MSG_PEER_NOT_HOST = 'Only the host of this event or an Admin may broadcast it.';
+export const MSG_PEER_NO_EVENT = 'No event with this id.';
+export const MSG_PEER_INVALID_ID = 'ID is invalid';
+export const MSG_PEER_TOO_MANY = 'Too many connections; try again later.';
+
+const RELAYED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
+
+/** Tells a peerjs client why (it raises `server-error` with this text), then closes. */
+function refuse(ws: WebSocket, msg: string, code: number = REALTIME_CLOSE.POLICY): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'ERROR', payload: { msg } }));
+  ws.close(code, msg.slice(0, 120));
+}
+
+interface Claim {
+  peerId: string;
+  role: 'host' | 'viewer';
+  eventId: string;
+}
+
+/** Whether a socket holding `from` may send to `dst`: a viewer to its host, a host to its viewers. */
+function mayReach(from: Claim, dst: string): boolean {
+  const to = parsePeerId(dst);
+  if (!to || to.eventId !== from.eventId) return false;
+  return from.role === 'viewer' ? to.role === 'host' : to.role === 'viewer';
+}
+
+/** Closes the socket with a clear code on anything but a PeerJS client message within its event. */
+function checkMessage(ws: WebSocket, claim: Claim, data: unknown, isBinary: boolean): boolean {
+  if (isBinary) {
+    ws.close(REALTIME_CLOSE.UNSUPPORTED, 'Send JSON text messages.');
+    return false;
+  }
+  let message: unknown;
+  try {
+    message = JSON.parse(String(data));
+  } catch {
+    ws.close(REALTIME_CLOSE.MALFORMED, 'Not JSON.');
+    return false;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    ws.close(REALTIME_CLOSE.MALFORMED, 'Not a signalling message.');
+    return false;
+  }
+  const { type, dst } = message as { type?: unknown; dst?: unknown };
+  if (type === 'HEARTBEAT') return true;
+  if (typeof type !== 'string' || !RELAYED.has(type)) {
+    ws.close(REALTIME_CLOSE.MALFORMED, 'Unknown signalling message type.');
+    return false;
+  }
+  if (dst === undefined && type === 'LEAVE') return true;
+  if (typeof dst !== 'string') {
+    ws.close(REALTIME_CLOSE.MALFORMED, 'A signalling message needs its destination.');
+    return false;
+  }
+  if (!mayReach(claim, dst)) {
+    ws.close(REALTIME_CLOSE.POLICY, 'Signalling reaches only the peers of the same event.');
+    return false;
+  }
+  return true;
+}
+
+export function registerSignalling(app: FastifyInstance): void {
+  const limiter = new ConnectionLimiter(PEER_MAX_OPEN_PER_MEMBER, PEER_CONNECTS_PER_MINUTE);
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: PEER_MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+  /** Hosts whose signalling socket is open here, and the timers that clear `live` after they go. */
+  const hostsOnline = new Set<string>();
+  const clearTimers = new Map<string, NodeJS.Timeout>();
+  let peerWss: WebSocketServer | undefined;
+  let closing = false;
+
+  // peer starts its server (and its timers) when mounted: only once someone signals, so an app
+  // that never streams keeps no peer timers.
+  function peerServer(): WebSocketServer {
+    if (peerWss) return peerWss;
+    const peer = ExpressPeerServer(app.server, {
+      path: '/',
+      key: PEER_KEY,
+      alive_timeout: PEER_ALIVE_TIMEOUT_MS,
+      allow_discovery: false,
+      createWebSocketServer: () => wss,
+    });
+    peer.on('connection', (client: IClient) => {
+      const id = client.getId();
+      if (parsePeerId(id)?.role !== 'host') return;
+      hostsOnline.add(id);
+      clearTimeout(clearTimers.get(id));
+      clearTimers.delete(id);
+    });
+    peer.on('disconnect', (client: IClient) => {
+      const id = client.getId();
+      if (parsePeerId(id)?.role !== 'host') return;
+      hostsOnline.delete(id);
+      if (closing) return;
+      clearTimeout(clearTimers.get(id));
+      const timer = setTimeout(() => {
+        clearTimers.delete(id);
+        if (hostsOnline.has(id) || closing) return;
+        setLive(app, id, false).catch((err) => app.log.error({ err, eventId: id }, 'live: clearing failed'));
+      }, LIVE_HOST_GRACE_MS);
+      timer.unref();
+      clearTimers.set(id, timer);
+    });
+    peer.on('error', (err: Error) => app.log.warn({ err }, 'peer signalling error'));
+    express().use(PEER_PATH, peer); // 'mount' starts peer's WebSocket handling on `wss`
+    peerWss = wss;
+    return wss;
+  }
+
+  async function admit(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (!upgradeOriginAllowed(request, app.config.publicUrl)) return refuseUpgrade(socket, 403, 'Forbidden');
+    const params = new URL(request.url ?? '/', 'http://peer').searchParams;
+    const peerId = params.get('id') ?? '';
+    const me = await getUpgradeUser(app, request);
+    const claim = parsePeerId(peerId);
+    const event = claim ? await findEvent(app.db, claim.eventId) : undefined;
+    const server = peerServer();
+    server.handleUpgrade(request, socket, head, (ws) => {
+      if (!me) return refuse(ws, MSG_PEER_SIGN_IN);
+      if (!claim) return refuse(ws, MSG_PEER_INVALID_ID);
+      if (!event) return refuse(ws, MSG_PEER_NO_EVENT);
+      if (claim.role === 'host' && !mayBroadcast(me, event)) return refuse(ws, MSG_PEER_NOT_HOST);
+      const release = limiter.acquire(me.id);
+      if (!release) return refuse(ws, MSG_PEER_TOO_MANY, REALTIME_CLOSE.TRY_LATER);
+      ws.on('close', release);
+      // Checked before peer sees it: `peer` listens for 'message' too, and would relay anything.
+      const emit = ws.emit.bind(ws);
+      ws.emit = ((name: string | symbol, ...args: unknown[]) => {
+        if (name === 'message' && !checkMessage(ws, { peerId, ...claim }, args[0], args[1] as boolean))
+          return false;
+        return emit(name, ...args);
+      }) as typeof ws.emit;
+      server.emit('connection', ws, request);
+    });
+  }
+
+  onUpgrade(app, PEER_PATH, admit);
+
+  app.addHook('onClose', async () => {
+    closing = true;
+    for (const timer of clearTimers.values()) clearTimeout(timer);
+    clearTimers.clear();
+    for (const ws of wss.clients) ws.close(REALTIME_CLOSE.GOING_AWAY, 'Server shutting down.');
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}
