@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
-import { listening, opened, openSocket, type TestSocket } from '../../../test/sockets.ts';
+import { listening, openSocket, type TestSocket } from '../../../test/sockets.ts';
 import { event } from '../../db/schema/index.ts';
 import type { RealtimeMessage } from '../../platform/realtime/index.ts';
 import { MSG_PEER_NO_EVENT, MSG_PEER_NOT_HOST, MSG_PEER_SIGN_IN } from './signalling.ts';
