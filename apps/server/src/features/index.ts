@@ -5,6 +5,7 @@ import accounts from './accounts/routes.ts';
 import events from './events/routes.ts';
 import files from './files/routes.ts';
 import health from './health/routes.ts';
+import matrimony from './matrimony/routes.ts';
 import moderation from './moderation/routes.ts';
 import notifications from './notifications/routes.ts';
 import posts from './posts/routes.ts';
@@ -25,5 +26,6 @@ export const features: FastifyPluginAsync<any>[] = [
   moderation,
   publisher,
   slides,
+  matrimony,
   notifications,
 ];

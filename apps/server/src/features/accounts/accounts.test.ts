@@ -682,7 +682,7 @@ describeEachDatabase('accounts', (ctx) => {
       headers: { cookie: m.cookie },
     });
     expect(exported.json().pushSubscriptions).toHaveLength(1);
-    expect(exported.json().matrimony).toEqual({ profile: null, shortlists: [], profileRequests: [] });
+    expect(exported.json().matrimony).toMatchObject({ profile: null, shortlists: [], profileRequests: [] });
     expect(exported.body).not.toContain('secret');
     const del = await inject({
       method: 'DELETE',

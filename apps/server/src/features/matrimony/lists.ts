@@ -1,0 +1,229 @@
+// The dashboard's lists (SPEC §7 Matrimony; issue 9 §4): suggestions 3 a page, matches, shortlists
+// and incoming requests 30 a page, newest first. Each is a keyset page over an index (cursor = the
+// last card's id) and every row passes `visibleTo`, so a profile that went inactive, was banned or
+// blocked leaves every list at once.
+import {
+  type IncomingRequest,
+  MATRIMONY_LIST_PAGE_SIZE,
+  MATRIMONY_SUGGESTIONS_PAGE_SIZE,
+  type MatchCard,
+  type Page,
+  type ProfileCard,
+} from '@samaj/core';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { pageOf } from '../../db/keyset.ts';
+import {
+  matrimonyMatch,
+  matrimonyNotInterested,
+  matrimonyProfile,
+  profileRequest,
+  shortlist,
+  surname,
+  user,
+} from '../../db/schema/index.ts';
+import { cardColumns, cardView } from './view.ts';
+import { gotraColumn, type Viewer, visibleTo } from './visibility.ts';
+
+/** Rows after the cursor row in (createdAt, id) descending order; none on the first page. */
+function beforeRow(createdAt: PgColumn, id: PgColumn, after: { createdAt: Date; id: string } | undefined) {
+  if (!after) return undefined;
+  return sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
+}
+
+/** Whether the viewer shortlisted the joined profile. */
+const shortlistedColumn = sql<boolean>`${shortlist.id} is not null`;
+const myShortlist = (viewer: Viewer) =>
+  and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, matrimonyProfile.id));
+
+/**
+ * Suggestions: profiles the viewer may see, minus those they are not interested in and, unless they
+ * switched the filter off, those of their own gotra (where both gotras are known).
+ */
+export async function suggestions(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<ProfileCard>> {
+  const size = MATRIMONY_SUGGESTIONS_PAGE_SIZE;
+  const [after] = cursor
+    ? await db
+        .select({ createdAt: matrimonyProfile.createdAt, id: matrimonyProfile.id })
+        .from(matrimonyProfile)
+        .where(eq(matrimonyProfile.id, cursor))
+    : [];
+  if (cursor && !after) return { documents: [], nextCursor: null };
+  const sameGotra =
+    viewer.gotraFilter && viewer.gotra
+      ? sql`(${gotraColumn} is null or lower(${gotraColumn}) <> lower(${viewer.gotra}))`
+      : undefined;
+  const rows = await db
+    .select({ card: cardColumns, shortlisted: shortlistedColumn })
+    .from(matrimonyProfile)
+    .leftJoin(user, eq(user.id, matrimonyProfile.id))
+    .leftJoin(surname, eq(surname.id, user.surname))
+    .leftJoin(shortlist, myShortlist(viewer))
+    .where(
+      and(
+        visibleTo(viewer),
+        sql`not exists (select 1 from ${matrimonyNotInterested} where ${matrimonyNotInterested.member} = ${viewer.id} and ${matrimonyNotInterested.profile} = ${matrimonyProfile.id})`,
+        sameGotra,
+        beforeRow(matrimonyProfile.createdAt, matrimonyProfile.id, after),
+      ),
+    )
+    .orderBy(desc(matrimonyProfile.createdAt), desc(matrimonyProfile.id))
+    .limit(size + 1);
+  return pageOf(
+    rows.map((r) => cardView(r.card, r.shortlisted)),
+    size,
+  );
+}
+
+/** The state of the viewer's own request to the joined profile. */
+const myRequestState = sql<
+  'none' | 'pending' | 'accepted' | 'revoked'
+>`coalesce(${profileRequest.state}, 'none')`;
+
+/** Matches, newest first; contact only where the other side accepted my request and has not revoked. */
+export async function matches(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<MatchCard>> {
+  const size = MATRIMONY_LIST_PAGE_SIZE;
+  const [after] = cursor
+    ? await db
+        .select({ createdAt: matrimonyMatch.createdAt, id: matrimonyMatch.other })
+        .from(matrimonyMatch)
+        .where(and(eq(matrimonyMatch.member, viewer.id), eq(matrimonyMatch.other, cursor)))
+    : [];
+  if (cursor && !after) return { documents: [], nextCursor: null };
+  const accepted = sql`${profileRequest.state} = 'accepted'`;
+  const rows = await db
+    .select({
+      card: cardColumns,
+      matchedAt: matrimonyMatch.createdAt,
+      request: myRequestState,
+      shortlisted: shortlistedColumn,
+      // Read only when accepted: phone and address never leave the database otherwise.
+      number: sql<string | null>`case when ${accepted} then ${matrimonyProfile.number} end`,
+      address: sql<string | null>`case when ${accepted} then ${matrimonyProfile.address} end`,
+    })
+    .from(matrimonyMatch)
+    .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, matrimonyMatch.other))
+    .leftJoin(
+      profileRequest,
+      and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, matrimonyMatch.other)),
+    )
+    .leftJoin(shortlist, myShortlist(viewer))
+    .where(
+      and(
+        eq(matrimonyMatch.member, viewer.id),
+        visibleTo(viewer),
+        beforeRow(matrimonyMatch.createdAt, matrimonyMatch.other, after),
+      ),
+    )
+    .orderBy(desc(matrimonyMatch.createdAt), desc(matrimonyMatch.other))
+    .limit(size + 1);
+  return pageOf(
+    rows.map((r) => ({
+      ...cardView(r.card, r.shortlisted),
+      matchedAt: r.matchedAt.toISOString(),
+      request: r.request,
+      contact:
+        r.request === 'accepted' && r.number && r.address ? { number: r.number, address: r.address } : null,
+    })),
+    size,
+  );
+}
+
+/** The viewer's own shortlist, newest first. */
+export async function shortlists(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<ProfileCard>> {
+  const size = MATRIMONY_LIST_PAGE_SIZE;
+  const [after] = cursor
+    ? await db
+        .select({ createdAt: shortlist.createdAt, id: shortlist.profile })
+        .from(shortlist)
+        .where(and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, cursor)))
+    : [];
+  if (cursor && !after) return { documents: [], nextCursor: null };
+  const rows = await db
+    .select({ card: cardColumns })
+    .from(shortlist)
+    .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.profile))
+    .where(
+      and(
+        eq(shortlist.creator, viewer.id),
+        visibleTo(viewer),
+        beforeRow(shortlist.createdAt, shortlist.profile, after),
+      ),
+    )
+    .orderBy(desc(shortlist.createdAt), desc(shortlist.profile))
+    .limit(size + 1);
+  return pageOf(
+    rows.map((r) => cardView(r.card, true)),
+    size,
+  );
+}
+
+function incomingQuery(db: Executor, viewer: Viewer, where: SQL | undefined) {
+  return db
+    .select({
+      card: cardColumns,
+      state: profileRequest.state,
+      createdAt: profileRequest.createdAt,
+      shortlisted: shortlistedColumn,
+    })
+    .from(profileRequest)
+    .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, profileRequest.creator))
+    .leftJoin(shortlist, myShortlist(viewer))
+    .where(and(eq(profileRequest.profile, viewer.id), visibleTo(viewer), where));
+}
+
+type IncomingRow = Awaited<ReturnType<typeof incomingQuery>>[number];
+
+const incomingView = (r: IncomingRow): IncomingRequest => ({
+  id: r.card.id,
+  state: r.state,
+  createdAt: r.createdAt.toISOString(),
+  profile: cardView(r.card, r.shortlisted),
+});
+
+/** One request to the viewer from `creator`, if the viewer may see the requester. */
+export async function incomingRequest(
+  db: Executor,
+  viewer: Viewer,
+  creator: string,
+): Promise<IncomingRequest | null> {
+  const [row] = await incomingQuery(db, viewer, eq(profileRequest.creator, creator));
+  return row ? incomingView(row) : null;
+}
+
+/** Requests addressed to the viewer (never those they sent), newest first, with the requester's card. */
+export async function incomingRequests(
+  db: Executor,
+  viewer: Viewer,
+  cursor?: string,
+): Promise<Page<IncomingRequest>> {
+  const size = MATRIMONY_LIST_PAGE_SIZE;
+  const [after] = cursor
+    ? await db
+        .select({ createdAt: profileRequest.createdAt, id: profileRequest.creator })
+        .from(profileRequest)
+        .where(and(eq(profileRequest.profile, viewer.id), eq(profileRequest.creator, cursor)))
+    : [];
+  if (cursor && !after) return { documents: [], nextCursor: null };
+  const rows = await incomingQuery(
+    db,
+    viewer,
+    beforeRow(profileRequest.createdAt, profileRequest.creator, after),
+  )
+    .orderBy(desc(profileRequest.createdAt), desc(profileRequest.creator))
+    .limit(size + 1);
+  return pageOf(rows.map(incomingView), size);
+}
+
+/** Incoming requests waiting for the viewer's answer (the Requests tab's count). */
+export async function pendingRequestCount(db: Executor, viewer: Viewer): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(profileRequest)
+    .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, profileRequest.creator))
+    .where(
+      and(eq(profileRequest.profile, viewer.id), eq(profileRequest.state, 'pending'), visibleTo(viewer)),
+    );
+  return Number(row.n);
+}

@@ -1,0 +1,199 @@
+// A member's own listing (SPEC §4 Matrimony profile status; issue 9 §2–3): apply once (id = the
+// member's id, status requested, pref `matrimony` = applied), edit, hide and activate, settings.
+// And someone else's full profile, whose contact shows only while the owner's acceptance stands.
+import type { FullProfile, MatrimonyProfileInput, MatrimonySettings, MyProfile } from '@samaj/core';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import {
+  file,
+  matrimonyMatch,
+  matrimonyProfile,
+  profileRequest,
+  shortlist,
+  surname,
+  user,
+} from '../../db/schema/index.ts';
+import { deleteFile } from '../../platform/images.ts';
+import { fullProfileView, myProfileView, type ProfileRow } from './view.ts';
+import { canSee, gotraColumn, type Viewer } from './visibility.ts';
+
+export class AlreadyListed extends Error {}
+export class PhotoNotYours extends Error {}
+export class StatusChangeRefused extends Error {}
+
+/** Blank optional fields are stored as null. */
+function columnsOf(input: MatrimonyProfileInput) {
+  const blank = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
+  return {
+    dob: input.dob,
+    gender: input.gender,
+    description: input.description,
+    number: input.number,
+    address: input.address,
+    education: input.education,
+    career: input.career,
+    expectation: input.expectation,
+    dp: blank(input.dp),
+    height: blank(input.height),
+    weight: blank(input.weight),
+    eye_color: blank(input.eye_color),
+    hair_color: blank(input.hair_color),
+    complexion: blank(input.complexion),
+    blood_group: blank(input.blood_group),
+    disability: blank(input.disability),
+  };
+}
+
+/** The member's profile with their gotra, or null. */
+export async function findMine(
+  db: Executor,
+  memberId: string,
+): Promise<{ row: ProfileRow; gotra: string | null } | null> {
+  const [found] = await db
+    .select({ row: matrimonyProfile, gotra: gotraColumn })
+    .from(matrimonyProfile)
+    .leftJoin(user, eq(user.id, matrimonyProfile.id))
+    .leftJoin(surname, eq(surname.id, user.surname))
+    .where(eq(matrimonyProfile.id, memberId))
+    .limit(1);
+  return found ?? null;
+}
+
+export async function myProfile(db: Executor, memberId: string): Promise<MyProfile | null> {
+  const found = await findMine(db, memberId);
+  return found ? myProfileView(found.row, found.gotra) : null;
+}
+
+/** A photo given as `dp` must be one the member uploaded for matrimony. */
+async function checkPhoto(db: Executor, memberId: string, dp: string | null): Promise<void> {
+  if (!dp) return;
+  const [row] = await db
+    .select({ id: file.id })
+    .from(file)
+    .where(and(eq(file.id, dp), eq(file.owner, memberId), eq(file.kind, 'matrimony')));
+  if (!row) throw new PhotoNotYours();
+}
+
+/** The member's other matrimony uploads (a replaced photo, an upload never used) go once saved. */
+async function dropOtherPhotos(app: FastifyInstance, memberId: string, keep: string | null): Promise<void> {
+  const rows = await app.db
+    .select({ id: file.id })
+    .from(file)
+    .where(and(eq(file.owner, memberId), eq(file.kind, 'matrimony'), keep ? ne(file.id, keep) : undefined));
+  for (const { id } of rows) await deleteFile(app, id);
+}
+
+export async function apply(
+  app: FastifyInstance,
+  member: { id: string; name: string },
+  input: MatrimonyProfileInput,
+): Promise<MyProfile> {
+  const values = columnsOf(input);
+  await checkPhoto(app.db, member.id, values.dp);
+  await app.events.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(matrimonyProfile)
+      .values({ id: member.id, name: member.name, ...values, status: 'requested' })
+      .onConflictDoNothing()
+      .returning({ id: matrimonyProfile.id });
+    if (!row) throw new AlreadyListed();
+    await tx.update(user).set({ matrimony: 'applied' }).where(eq(user.id, member.id));
+  });
+  await dropOtherPhotos(app, member.id, values.dp);
+  return (await myProfile(app.db, member.id)) as MyProfile;
+}
+
+/**
+ * Edits the member's profile. What staff verified — date of birth, gender, phone number — sends a
+ * verified profile back to review when it changes. Null when there is no profile.
+ */
+export async function edit(
+  app: FastifyInstance,
+  member: { id: string; name: string },
+  input: MatrimonyProfileInput,
+): Promise<MyProfile | null> {
+  const values = columnsOf(input);
+  await checkPhoto(app.db, member.id, values.dp);
+  const found = await app.events.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(matrimonyProfile)
+      .where(eq(matrimonyProfile.id, member.id))
+      .for('update');
+    if (!before) return null;
+    if (before.status === 'banned') throw new StatusChangeRefused();
+    const verifiedChanged =
+      before.dob !== values.dob || before.gender !== values.gender || before.number !== values.number;
+    const status = verifiedChanged && before.status !== 'requested' ? 'requested' : before.status;
+    await tx
+      .update(matrimonyProfile)
+      .set({ ...values, name: member.name, status })
+      .where(eq(matrimonyProfile.id, member.id));
+    return before;
+  });
+  if (!found) return null;
+  await dropOtherPhotos(app, member.id, values.dp);
+  return myProfile(app.db, member.id);
+}
+
+/** Hide (active → inactive) or Activate (inactive → active); anything else is refused. */
+export async function changeStatus(
+  app: FastifyInstance,
+  memberId: string,
+  status: 'active' | 'inactive',
+): Promise<MyProfile | null> {
+  const from = status === 'active' ? 'inactive' : 'active';
+  const exists = await findMine(app.db, memberId);
+  if (!exists) return null;
+  const [row] = await app.db
+    .update(matrimonyProfile)
+    .set({ status })
+    .where(and(eq(matrimonyProfile.id, memberId), eq(matrimonyProfile.status, from)))
+    .returning({ id: matrimonyProfile.id });
+  if (!row && exists.row.status !== status) throw new StatusChangeRefused();
+  return myProfile(app.db, memberId);
+}
+
+export async function saveSettings(
+  db: Executor,
+  memberId: string,
+  settings: MatrimonySettings,
+): Promise<MatrimonySettings | null> {
+  const [row] = await db
+    .update(matrimonyProfile)
+    .set({ gotraFilter: settings.gotraFilter })
+    .where(eq(matrimonyProfile.id, memberId))
+    .returning({ gotraFilter: matrimonyProfile.gotraFilter });
+  return row ?? null;
+}
+
+/**
+ * Another member's profile for a viewer who may see it (null otherwise: the route's 404). Phone and
+ * address only while the owner has accepted the viewer's request and not revoked it.
+ */
+export async function fullProfile(db: Executor, viewer: Viewer, id: string): Promise<FullProfile | null> {
+  if (!(await canSee(db, viewer, id))) return null;
+  const [[row], [mine], [match], [request]] = await Promise.all([
+    db.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, id)),
+    db
+      .select({ id: shortlist.id })
+      .from(shortlist)
+      .where(and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, id))),
+    db
+      .select({ other: matrimonyMatch.other })
+      .from(matrimonyMatch)
+      .where(and(eq(matrimonyMatch.member, viewer.id), eq(matrimonyMatch.other, id))),
+    db
+      .select({ state: profileRequest.state })
+      .from(profileRequest)
+      .where(and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, id))),
+  ]);
+  if (!row) return null;
+  const accepted = request?.state === 'accepted';
+  return fullProfileView(
+    row,
+    { shortlisted: !!mine, matched: !!match, request: request?.state ?? 'none' },
+    accepted ? { number: row.number, address: row.address } : null,
+  );
+}

@@ -1,0 +1,504 @@
+// Matrimony (SPEC §2, §3, §4, §6, §7; issue 9): a member's own listing, the dashboard's lists and
+// the actions on other profiles. Paths and shapes: core's api/matrimony.ts. What nobody may see
+// answers the same 404 as what does not exist; phone and address leave only in MyProfile and in a
+// FullProfile / MatchCard whose request the owner accepted and has not revoked.
+import multipart from '@fastify/multipart';
+import {
+  ERROR_TYPES,
+  fullProfileSchema,
+  incomingRequestSchema,
+  matchCardSchema,
+  matrimonyCursorSchema,
+  matrimonyProfileSchema,
+  matrimonySettingsSchema,
+  missingParamMessage,
+  myProfileSchema,
+  outgoingRequestSchema,
+  type Page,
+  type PreviewWidth,
+  photoQuerySchema,
+  photoUploadSchema,
+  profileCardSchema,
+  profileRefSchema,
+  profileStatusChangeSchema,
+  reportProfileSchema,
+  requestCountSchema,
+  shortlistResultSchema,
+  UPLOAD_MAX_BYTES,
+} from '@samaj/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgetSessionUser, requireMember, requireUser } from '../../platform/auth/index.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { choosePreviewFormat, PREVIEW_MIME } from '../../platform/images/preview.ts';
+import { saveImageUpload } from '../../platform/images.ts';
+import { writeLimit } from '../../platform/rate-limit.ts';
+import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
+import {
+  addShortlist,
+  answerRequest,
+  block,
+  markNotInterested,
+  NotMatched,
+  NotVisible,
+  removeShortlist,
+  sendRequest,
+  withdrawRequest,
+} from './actions.ts';
+import { incomingRequests, matches, pendingRequestCount, shortlists, suggestions } from './lists.ts';
+import { matrimonyMemberData } from './member-data.ts';
+import { matrimonyPhotoAccess, PHOTO_CACHE_CONTROL, photoFor, photoPreview } from './photos.ts';
+import {
+  AlreadyListed,
+  apply,
+  changeStatus,
+  edit,
+  fullProfile,
+  myProfile,
+  PhotoNotYours,
+  StatusChangeRefused,
+  saveSettings,
+} from './profile.ts';
+import staffRoutes from './staff-routes.ts';
+import { activeViewer, type Viewer } from './visibility.ts';
+
+export const MSG_NO_PROFILE = 'Matrimony profile with the requested ID could not be found.';
+export const MSG_MARRIED = 'Matrimony is for unmarried members: your marital status is Married.';
+export const MSG_NO_MARITAL_STATUS = 'Please set your marital status in your profile first.';
+export const MSG_ALREADY_LISTED = 'You already have a matrimony profile.';
+export const MSG_PHOTO_NOT_YOURS = 'Upload the photo through /api/matrimony/photo first.';
+export const MSG_STATUS_REFUSED = 'Your matrimony profile cannot be changed to that status now.';
+export const MSG_BANNED = 'Your matrimony profile is banned.';
+export const MSG_SELF = 'You cannot do this to your own profile.';
+export const MSG_NOT_MATCHED = 'You can request a full profile only after a match.';
+export const MSG_PHOTO_NOT_FOUND = 'The requested file could not be found.';
+export const MSG_NO_REQUEST = 'Request with the requested ID could not be found.';
+
+const profileParams = z.object({ id: z.string().min(1).max(64) });
+const targetParams = z.object({ profile: z.string().min(1).max(64) });
+const creatorParams = z.object({ creator: z.string().min(1).max(64) });
+const photoImage = z.any().describe('The photo: WebP when Accept allows it, else JPEG');
+
+const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+  }
+  app.registry.addFileAccess('matrimony', matrimonyPhotoAccess);
+  app.registry.addMemberData(matrimonyMemberData);
+  await app.register(staffRoutes);
+
+  const tags = ['matrimony'];
+  const member = { preValidation: requireMember };
+
+  /** The viewer's active profile, or null (lists then answer an empty page). */
+  const viewerOf = async (request: FastifyRequest) => activeViewer(app.db, (await requireUser(request)).id);
+  /** Acting on another profile needs an active profile of one's own; otherwise nothing is visible. */
+  const actingViewer = async (request: FastifyRequest, target: string) => {
+    const me = await requireUser(request);
+    if (me.id === target) throw badRequest(MSG_SELF);
+    const viewer = await activeViewer(app.db, me.id);
+    if (!viewer) throw notFound(MSG_NO_PROFILE);
+    return viewer;
+  };
+  const emptyPage = { documents: [], nextCursor: null };
+  /** Turns the actions' refusals into the API's answers. */
+  const answer = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof NotVisible) throw notFound(MSG_NO_PROFILE);
+      if (error instanceof NotMatched) throw forbidden(MSG_NOT_MATCHED);
+      if (error instanceof AlreadyListed) throw conflict(MSG_ALREADY_LISTED);
+      if (error instanceof PhotoNotYours)
+        throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'dp');
+      if (error instanceof StatusChangeRefused)
+        throw conflict(MSG_STATUS_REFUSED, ERROR_TYPES.GENERAL_BAD_REQUEST);
+      throw error;
+    }
+  };
+
+  app.get(
+    '/api/matrimony/profile',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's own profile with its status (404 when they have none)",
+        response: { 200: myProfileSchema, ...errors(...GUARD_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const mine = await myProfile(app.db, me.id);
+      if (!mine) throw notFound(MSG_NO_PROFILE);
+      return mine;
+    },
+  );
+
+  /** Applying: unmarried members only (the server checks), one profile each, reviewed by staff. */
+  app.post(
+    '/api/matrimony/profile',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Apply: create the matrimony profile (status requested)',
+        body: matrimonyProfileSchema,
+        response: { 201: myProfileSchema, ...errors(400, ...GUARD_ERRORS, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      if (me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
+      if (!me.maritalStatus) throw badRequest(MSG_NO_MARITAL_STATUS, ERROR_TYPES.GENERAL_BAD_REQUEST);
+      const created = await answer(() => apply(app, me, request.body));
+      forgetSessionUser(request);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/matrimony/profile',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Edit the own profile (a changed date of birth, gender or phone goes back to review)',
+        body: matrimonyProfileSchema,
+        response: { 200: myProfileSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      if (me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
+      const saved = await answer(async () => {
+        try {
+          return await edit(app, me, request.body);
+        } catch (error) {
+          if (error instanceof StatusChangeRefused) throw forbidden(MSG_BANNED);
+          throw error;
+        }
+      });
+      if (!saved) throw notFound(MSG_NO_PROFILE);
+      return saved;
+    },
+  );
+
+  app.post(
+    '/api/matrimony/profile/status',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Hide (inactive) or Activate (active) the own verified profile',
+        body: profileStatusChangeSchema,
+        response: { 200: myProfileSchema, ...errors(400, ...GUARD_ERRORS, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      if (request.body.status === 'active' && me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
+      const saved = await answer(() => changeStatus(app, me.id, request.body.status));
+      if (!saved) throw notFound(MSG_NO_PROFILE);
+      return saved;
+    },
+  );
+
+  app.put(
+    '/api/matrimony/settings',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Matrimony settings: the own-gotra filter on suggestions',
+        body: matrimonySettingsSchema,
+        response: { 200: matrimonySettingsSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const saved = await saveSettings(app.db, me.id, request.body);
+      if (!saved) throw notFound(MSG_NO_PROFILE);
+      return saved;
+    },
+  );
+
+  /** The photo goes through the media pipeline (EXIF and GPS dropped); the form then sends its id as dp. */
+  app.post(
+    '/api/matrimony/photo',
+    {
+      ...member,
+      ...writeLimit('upload'),
+      schema: {
+        tags,
+        summary: 'Upload a matrimony photo (multipart field `file`, JPEG, PNG or WebP)',
+        consumes: ['multipart/form-data'],
+        response: { 201: photoUploadSchema, ...errors(400, ...GUARD_ERRORS, 413, 415, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const missing = () =>
+        new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
+      if (!request.isMultipart()) throw missing();
+      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (part?.fieldname !== 'file') throw missing();
+      const dp = await saveImageUpload(app, part, {
+        owner: me.id,
+        kind: 'matrimony',
+        types: ['jpeg', 'png', 'webp'],
+      });
+      return reply.code(201).send({ dp });
+    },
+  );
+
+  /** Checked on every request: the owner, an Admin, or a member who may see this profile. */
+  app.get(
+    '/api/matrimony/profiles/:id/photo',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "A profile's photo for a viewer allowed to see it (private, no-store)",
+        params: profileParams,
+        querystring: photoQuerySchema,
+        response: { 200: photoImage, ...errors(400, ...GUARD_ERRORS, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
+      const fileId = await photoFor(app.db, me, request.params.id);
+      const notFoundPhoto = () => new AppError(404, ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_PHOTO_NOT_FOUND);
+      if (!fileId) throw notFoundPhoto();
+      const format = choosePreviewFormat(request.headers.accept);
+      const preview = await photoPreview(app, fileId, request.query.width as PreviewWidth, format);
+      if (!preview) throw notFoundPhoto();
+      return reply.header('Vary', 'Accept').type(PREVIEW_MIME[format]).send(preview);
+    },
+  );
+
+  app.get(
+    '/api/matrimony/profiles/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Another member's profile (contact only while they accept my request)",
+        params: profileParams,
+        response: { 200: fullProfileSchema, ...errors(400, ...GUARD_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const found = viewer ? await fullProfile(app.db, viewer, request.params.id) : null;
+      if (!found) throw notFound(MSG_NO_PROFILE);
+      return found;
+    },
+  );
+
+  /** A list of the dashboard: an empty page unless the member's own profile is active. */
+  const list = <T extends z.ZodType>(
+    path: string,
+    summary: string,
+    item: T,
+    load: (db: typeof app.db, viewer: Viewer, cursor?: string) => Promise<Page<z.infer<T>>>,
+  ) =>
+    app.get(
+      path,
+      {
+        ...member,
+        schema: {
+          tags,
+          summary,
+          querystring: matrimonyCursorSchema,
+          response: { 200: pageResponse(item), ...errors(400, ...GUARD_ERRORS) },
+        },
+      },
+      async (request) => {
+        const viewer = await viewerOf(request);
+        return viewer ? load(app.db, viewer, request.query.cursor) : emptyPage;
+      },
+    );
+  list(
+    '/api/matrimony/suggestions',
+    'Suggested profiles, 3 a page, newest first',
+    profileCardSchema,
+    suggestions,
+  );
+  list('/api/matrimony/matches', 'Mutual shortlists, newest first, 30 a page', matchCardSchema, matches);
+  list('/api/matrimony/shortlists', 'My shortlist, newest first, 30 a page', profileCardSchema, shortlists);
+  list(
+    '/api/matrimony/requests',
+    'Requests for my full profile (never those I sent), newest first, 30 a page',
+    incomingRequestSchema,
+    incomingRequests,
+  );
+
+  app.get(
+    '/api/matrimony/requests/count',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Incoming requests waiting for my answer',
+        response: { 200: requestCountSchema, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return { pending: viewer ? await pendingRequestCount(app.db, viewer) : 0 };
+    },
+  );
+
+  app.post(
+    '/api/matrimony/shortlists',
+    {
+      ...member,
+      ...writeLimit('like'),
+      schema: {
+        tags,
+        summary: 'Shortlist a profile (a mutual shortlist is a match)',
+        body: profileRefSchema,
+        response: { 200: shortlistResultSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request) => {
+      const viewer = await actingViewer(request, request.body.profile);
+      return answer(() => addShortlist(app, viewer, request.body.profile));
+    },
+  );
+
+  app.delete(
+    '/api/matrimony/shortlists/:profile',
+    {
+      ...member,
+      ...writeLimit('like'),
+      schema: {
+        tags,
+        summary: 'Unshortlist (the match and the requests between the two end)',
+        params: targetParams,
+        response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      await removeShortlist(app, me.id, request.params.profile);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/matrimony/requests',
+    {
+      ...member,
+      ...writeLimit('like'),
+      schema: {
+        tags,
+        summary: 'Request the full profile of a match',
+        body: profileRefSchema,
+        response: { 201: outgoingRequestSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await actingViewer(request, request.body.profile);
+      const sent = await answer(() => sendRequest(app, viewer, request.body.profile));
+      return reply.code(201).send(sent);
+    },
+  );
+
+  app.delete(
+    '/api/matrimony/requests/:profile',
+    {
+      ...member,
+      ...writeLimit('like'),
+      schema: {
+        tags,
+        summary: 'Withdraw my request',
+        params: targetParams,
+        response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      await withdrawRequest(app, me.id, request.params.profile);
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const [action, state] of [
+    ['accept', 'accepted'],
+    ['revoke', 'revoked'],
+  ] as const) {
+    app.post(
+      `/api/matrimony/requests/:creator/${action}`,
+      {
+        ...member,
+        ...writeLimit('like'),
+        schema: {
+          tags,
+          summary:
+            action === 'accept'
+              ? 'Accept a request for my full profile (the requester sees phone and address)'
+              : 'Revoke profile access (phone and address hidden again at once)',
+          params: creatorParams,
+          response: { 200: incomingRequestSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+        },
+      },
+      async (request) => {
+        const { creator } = request.params;
+        const viewer = await actingViewer(request, creator);
+        const entry = await answerRequest(app, viewer, creator, state);
+        if (!entry) throw notFound(MSG_NO_REQUEST);
+        return entry;
+      },
+    );
+  }
+
+  const safety = [
+    ['/api/matrimony/not-interested', 'Not interested: gone from my suggestions', profileRefSchema, 'like'],
+    [
+      '/api/matrimony/blocks',
+      'Block: neither side sees the other; shortlists, match and requests end',
+      profileRefSchema,
+      'report',
+    ],
+    ['/api/matrimony/reports', 'Report to staff with a reason (also blocks)', reportProfileSchema, 'report'],
+  ] as const;
+  for (const [path, summary, body, limit] of safety) {
+    app.post(
+      path,
+      {
+        ...member,
+        ...writeLimit(limit),
+        schema: {
+          tags,
+          summary,
+          body,
+          response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const input = request.body as { profile: string; reason?: string };
+        const viewer = await actingViewer(request, input.profile);
+        await answer(() => {
+          if (path === '/api/matrimony/not-interested') return markNotInterested(app, viewer, input.profile);
+          return block(
+            app,
+            viewer,
+            input.profile,
+            path === '/api/matrimony/reports' ? { reason: input.reason ?? '' } : undefined,
+          );
+        });
+        return reply.code(204).send(null);
+      },
+    );
+  }
+};
+
+export default matrimonyRoutes;

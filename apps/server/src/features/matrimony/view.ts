@@ -1,0 +1,121 @@
+// Rows become core's matrimony API shapes here. Lists select only `cardColumns`: phone and address
+// are never read for a card, so no list can carry them whatever a view does.
+import {
+  ageFromDob,
+  BLOOD_GROUPS,
+  type BloodGroup,
+  type FullProfile,
+  firstName,
+  type Gender,
+  type MatrimonyContact,
+  type MyProfile,
+  matrimonyPhotoPath,
+  type ProfileCard,
+  type StaffProfile,
+  type UserSummary,
+} from '@samaj/core';
+import { matrimonyProfile } from '../../db/schema/index.ts';
+
+export type ProfileRow = typeof matrimonyProfile.$inferSelect;
+
+/** What a card shows (never number or address). */
+export const cardColumns = {
+  id: matrimonyProfile.id,
+  name: matrimonyProfile.name,
+  dob: matrimonyProfile.dob,
+  gender: matrimonyProfile.gender,
+  education: matrimonyProfile.education,
+  career: matrimonyProfile.career,
+  description: matrimonyProfile.description,
+  dp: matrimonyProfile.dp,
+};
+
+export interface CardRow {
+  id: string;
+  name: string;
+  dob: string;
+  gender: Gender;
+  education: string;
+  career: string;
+  description: string;
+  dp: string | null;
+}
+
+const photoOf = (row: { id: string; dp: string | null }) => (row.dp ? matrimonyPhotoPath(row.id) : null);
+
+export function cardView(row: CardRow, shortlisted: boolean): ProfileCard {
+  return {
+    id: row.id,
+    firstName: firstName(row.name),
+    age: ageFromDob(row.dob),
+    gender: row.gender,
+    education: row.education,
+    career: row.career,
+    description: row.description,
+    photo: photoOf(row),
+    shortlisted,
+  };
+}
+
+const bloodGroup = (value: string | null): BloodGroup | null =>
+  value && (BLOOD_GROUPS as readonly string[]).includes(value) ? (value as BloodGroup) : null;
+
+/** The non-contact details of a profile. */
+function details(row: ProfileRow) {
+  return {
+    name: row.name,
+    dob: row.dob,
+    age: ageFromDob(row.dob),
+    gender: row.gender,
+    description: row.description,
+    education: row.education,
+    career: row.career,
+    height: row.height,
+    weight: row.weight,
+    eye_color: row.eye_color,
+    hair_color: row.hair_color,
+    complexion: row.complexion,
+    blood_group: bloodGroup(row.blood_group),
+    disability: row.disability,
+    expectation: row.expectation,
+    photo: photoOf(row),
+  };
+}
+
+/** Someone else's profile; `contact` only when the caller established the owner accepted. */
+export function fullProfileView(
+  row: ProfileRow,
+  state: Pick<FullProfile, 'shortlisted' | 'matched' | 'request'>,
+  contact: MatrimonyContact | null,
+): FullProfile {
+  return { id: row.id, ...details(row), ...state, contact };
+}
+
+export function myProfileView(row: ProfileRow, gotra: string | null): MyProfile {
+  return {
+    id: row.id,
+    ...details(row),
+    number: row.number,
+    address: row.address,
+    dp: row.dp,
+    status: row.status,
+    banReason: row.banReason,
+    gotra,
+    gotraFilter: row.gotraFilter,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function staffProfileView(
+  row: ProfileRow,
+  extra: { gotra: string | null; user: UserSummary; openReports: number },
+): StaffProfile {
+  const { gotraFilter: _, ...mine } = myProfileView(row, extra.gotra);
+  return {
+    ...mine,
+    user: extra.user,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    openReports: extra.openReports,
+  };
+}

@@ -1,0 +1,63 @@
+// Who sees whom (issue 9, "Privacy rules"): only a member whose own profile is active sees other
+// profiles, and only active ones of the opposite gender, never anyone either side blocked. Every
+// query about someone else's profile goes through `visibleTo`, so the rule has one home.
+import type { Gender } from '@samaj/core';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { matrimonyBlock, matrimonyProfile, surname, user } from '../../db/schema/index.ts';
+
+/** A member whose own profile is active: the only kind of member who sees other profiles. */
+export interface Viewer {
+  id: string;
+  gender: Gender;
+  gotraFilter: boolean;
+  /** From the member's surname; null when unknown (then the gotra filter does not apply). */
+  gotra: string | null;
+}
+
+export const oppositeGender = (gender: Gender): Gender => (gender === 'Male' ? 'Female' : 'Male');
+
+/** The member's gotra, from their surname ('' counts as unknown). */
+export const gotraColumn = sql<string | null>`nullif(trim(${surname.gotra}), '')`;
+
+/** The member as a viewer, or null unless their own profile is active. */
+export async function activeViewer(db: Executor, memberId: string): Promise<Viewer | null> {
+  const [row] = await db
+    .select({
+      status: matrimonyProfile.status,
+      gender: matrimonyProfile.gender,
+      gotraFilter: matrimonyProfile.gotraFilter,
+      gotra: gotraColumn,
+    })
+    .from(matrimonyProfile)
+    .leftJoin(user, eq(user.id, matrimonyProfile.id))
+    .leftJoin(surname, eq(surname.id, user.surname))
+    .where(eq(matrimonyProfile.id, memberId))
+    .limit(1);
+  if (row?.status !== 'active') return null;
+  return { id: memberId, gender: row.gender, gotraFilter: row.gotraFilter, gotra: row.gotra };
+}
+
+/**
+ * The condition on `matrimony_profile` (unaliased in the query) that the viewer may see that row:
+ * active, opposite gender, not the viewer, no block either way (each side one primary-key probe).
+ */
+export function visibleTo(viewer: Viewer): SQL {
+  return and(
+    eq(matrimonyProfile.status, 'active'),
+    eq(matrimonyProfile.gender, oppositeGender(viewer.gender)),
+    ne(matrimonyProfile.id, viewer.id),
+    sql`not exists (select 1 from ${matrimonyBlock} where ${matrimonyBlock.blocker} = ${viewer.id} and ${matrimonyBlock.blocked} = ${matrimonyProfile.id})`,
+    sql`not exists (select 1 from ${matrimonyBlock} where ${matrimonyBlock.blocker} = ${matrimonyProfile.id} and ${matrimonyBlock.blocked} = ${viewer.id})`,
+  ) as SQL;
+}
+
+/** Whether the viewer may see profile `id` (read inside a transaction when it guards a write). */
+export async function canSee(db: Executor, viewer: Viewer, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: matrimonyProfile.id })
+    .from(matrimonyProfile)
+    .where(and(eq(matrimonyProfile.id, id), visibleTo(viewer)))
+    .limit(1);
+  return !!row;
+}
