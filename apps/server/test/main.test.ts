@@ -145,4 +145,12 @@ describe('src/main.ts', () => {
     expect(await server.exit).toBe(1);
     expect(server.output().trim()).toBe('PORT must be a number from 1 to 65535 (got "abc")');
   });
+
+  it('a VAPID_SUBJECT push services refuse exits 1 with one clear line', async () => {
+    const server = start({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'http://localhost:8080' });
+    expect(await server.exit).toBe(1);
+    expect(server.output().trim()).toBe(
+      'VAPID_SUBJECT must be a mailto: address or an https: URL of your site, which push services accept (localhost is refused) (got "http://localhost:8080")',
+    );
+  });
 });

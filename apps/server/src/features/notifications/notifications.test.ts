@@ -298,9 +298,11 @@ describeEachDatabase(
       const quiet = await createMember(ctx.app);
       const browsers = [fresh('watch-a'), fresh('watch-b')];
       const quietBrowser = fresh('live-quiet');
+      const hostBrowser = fresh('live-host');
       for (const [i, watcher] of watchers.entries())
         await subscribe(ctx.app, watcher, browsers[i], i ? 'gu' : 'en');
       await subscribe(ctx.app, quiet, quietBrowser);
+      await subscribe(ctx.app, host, hostBrowser);
       await call(ctx.app, 'PUT', '/api/push/settings', quiet, { event_live: false });
 
       const [row] = await ctx.app.db
@@ -327,6 +329,37 @@ describeEachDatabase(
       expect(opened(browsers[1], gu).title).toBe('Navratri Garba હવે લાઇવ છે');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(receiver.arrivedFor(quietBrowser)).toHaveLength(0);
+      // The host pressed Start: telling them is noise.
+      expect(receiver.arrivedFor(hostBrowser)).toHaveLength(0);
+    });
+
+    it('an event that ended before its push went out tells nobody', async () => {
+      const host = await createMember(ctx.app);
+      const watcher = await createMember(ctx.app);
+      const browser = fresh('late');
+      await subscribe(ctx.app, watcher, browser);
+      const rows = await ctx.app.db
+        .insert(event)
+        .values([
+          { name: 'Short event', time: new Date(), host: host.user.id },
+          { name: 'Long event', time: new Date(), host: host.user.id },
+        ])
+        .returning({ id: event.id, name: event.name });
+      const { app } = ctx;
+      // Live and over again before the job runs.
+      await app.events.transaction(async (tx) => {
+        await app.events.publish(tx, 'event.live', { eventId: rows[0].id, live: true });
+        await tx.update(event).set({ live: false }).where(eq(event.id, rows[0].id));
+      });
+      // A later event that stays live: its push comes after the first was handled (one queue, in order).
+      await app.events.transaction(async (tx) => {
+        await tx.update(event).set({ live: true }).where(eq(event.id, rows[1].id));
+        await app.events.publish(tx, 'event.live', { eventId: rows[1].id, live: true });
+      });
+      const [push] = await arrival(browser);
+      expect(opened(browser, push).title).toBe('Long event is live now');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.arrivedFor(browser)).toHaveLength(1);
     });
 
     it('matrimony requests name the other member and open the requests tab', async () => {

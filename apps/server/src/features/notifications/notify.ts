@@ -37,11 +37,20 @@ async function hasDevices(tx: Executor, member: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Whether a live-event push still makes sense when it is sent (not after the event ended). */
-async function stillTrue(db: Executor, message: NotificationMessage): Promise<boolean> {
-  if (message.kind !== 'event_live') return true;
-  const [row] = await db.select({ live: event.live }).from(event).where(eq(event.id, message.eventId));
-  return row?.live === true;
+/**
+ * Whether the push still makes sense when it is sent (a live event that ended tells nobody), and
+ * who it is not for (the host who pressed Start).
+ */
+async function stillTrue(
+  db: Executor,
+  message: NotificationMessage,
+): Promise<{ skip: string | null } | null> {
+  if (message.kind !== 'event_live') return { skip: null };
+  const [row] = await db
+    .select({ live: event.live, host: event.host })
+    .from(event)
+    .where(eq(event.id, message.eventId));
+  return row?.live ? { skip: row.host } : null;
 }
 
 export function registerNotifications(app: FastifyInstance, vapid: VapidDetails): void {
@@ -107,8 +116,13 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
     });
   };
 
-  const prepared = async (message: NotificationMessage): Promise<Rendered | null> =>
-    (await stillTrue(app.db, message)) ? render(app.db, message) : null;
+  /** The texts, and the targets minus whoever it is not for; null when it no longer makes sense. */
+  const prepared = async (message: NotificationMessage, targets: Target[]) => {
+    const check = await stillTrue(app.db, message);
+    const rendered = check && (await render(app.db, message));
+    if (!rendered) return null;
+    return { rendered, targets: targets.filter((target) => target.userId !== check.skip) };
+  };
 
   const fast = { pollingIntervalSeconds: 0.5 };
 
@@ -116,9 +130,8 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
     'push.notify',
     async ({ member, message }) => {
       const targets = await targetsOfMember(app.db, member, message.kind);
-      if (targets.length === 0) return;
-      const rendered = await prepared(message);
-      if (rendered) await sendAll(targets, rendered, message);
+      const ready = targets.length > 0 && (await prepared(message, targets));
+      if (ready) await sendAll(ready.targets, ready.rendered, message);
     },
     fast,
   );
@@ -128,9 +141,9 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
     async ({ topic, message, afterId }) => {
       const targets = await targetsOfTopic(app.db, topic, message.kind, afterId, TOPIC_BATCH);
       if (targets.length === 0) return;
-      const rendered = await prepared(message);
-      if (!rendered) return;
-      await sendAll(targets, rendered, message);
+      const ready = await prepared(message, targets);
+      if (!ready) return;
+      await sendAll(ready.targets, ready.rendered, message);
       // The next step is queued last: a step that fails before it is retried whole (the tag makes a
       // repeated push replace the first), and never leaves two successors.
       if (targets.length === TOPIC_BATCH) {
@@ -143,11 +156,11 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
   void app.jobs.work(
     'push.send',
     async ({ subscriptionId, message }) => {
-      const [target] = await targetById(app.db, subscriptionId, message.kind);
-      if (!target) return;
-      const rendered = await prepared(message);
-      if (!rendered) return;
-      const outcome = await deliver(target, rendered[target.language] ?? rendered.gu, vapid);
+      const [found] = await targetById(app.db, subscriptionId, message.kind);
+      const ready = found && (await prepared(message, [found]));
+      const target = ready ? ready.targets[0] : undefined;
+      if (!ready || !target) return;
+      const outcome = await deliver(target, ready.rendered[target.language] ?? ready.rendered.gu, vapid);
       if (outcome.status === 'retry') throw new Error(`push not delivered yet: ${outcome.reason}`);
       await settle(target, outcome, message);
     },
