@@ -39,6 +39,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A service worker answers API reads itself, out of reach of page.route(); specs that test the
+    // worker (pwa.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -72,6 +75,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       TILE_URL: `http://${TILE_HOST}/{z}/{x}/{y}.png`,
       COMMUNITY_NAME: 'Samaj',
+      // Web Push on (keys generated into DATA_DIR); push services need a mailto: or https: subject.
+      VAPID_SUBJECT: 'mailto:operator@example.org',
       E2E: '1',
       AUTH_RATE_LIMIT: 'off',
       // Small, so tests/live.spec.ts can show the viewer past the cap the 'stream is full' message.

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { registerServiceWorkerWhenStable } from '../lib/serviceWorker';
 import { Providers } from './Providers';
 import { createQueryClient } from './queryClient';
 import { createRouter } from './routes';
@@ -7,6 +8,8 @@ import { createRouter } from './routes';
 export function App() {
   const [client] = useState(createQueryClient);
   const [router] = useState(() => createRouter());
+  // Once the first screen is in (at the latest after 30 s); never in development.
+  useEffect(() => registerServiceWorkerWhenStable(client), [client]);
   return (
     <Providers client={client}>
       <RouterProvider router={router} />

@@ -68,10 +68,7 @@ export const routes: RouteObject[] = [
       { path: 'personas', element: page('placeholders', 'Personas') },
       { path: 'settings', element: page('settings', 'Settings') },
       { path: 'settings/profile', element: page('settings', 'ManageProfile') },
-      {
-        path: 'settings/notifications',
-        element: page('settings', 'Notifications'),
-      },
+      { path: 'settings/notifications', element: page('push', 'NotificationSettings') },
       { path: 'settings/privacy', element: page('settings', 'Privacy') },
       { path: 'settings/help', element: page('settings', 'Help') },
       { path: 'settings/about', element: page('settings', 'About') },

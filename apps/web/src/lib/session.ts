@@ -3,6 +3,9 @@ import type { AccountView } from '@samaj/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api';
 import { publicConfigQueryKey } from './publicConfig';
+import { logPushError } from './push/errors';
+import { currentRecord, unsubscribeFromPush } from './push/subscribe';
+import { clearRuntimeCaches } from './serviceWorker';
 
 export const currentUserQueryKey = ['account'] as const;
 
@@ -39,10 +42,19 @@ export function forgetSession(client: QueryClient): void {
 }
 
 export async function logout(client: QueryClient): Promise<void> {
+  // While still signed in: this device stops receiving the member's notifications, so the next
+  // person to use it is not shown them.
+  try {
+    if (currentRecord()) await unsubscribeFromPush();
+  } catch (error) {
+    logPushError(error);
+  }
   try {
     await api('/api/account/logout', { method: 'POST' });
   } finally {
-    // Even if the server could not be reached, this browser must stop showing the account.
+    // Even if the server could not be reached, this browser must stop showing the account,
+    // including what the service worker kept of it for offline use.
     forgetSession(client);
+    await clearRuntimeCaches().catch(() => undefined);
   }
 }

@@ -4,6 +4,7 @@ import { useCommunityName } from '../../lib/head';
 import { BackButton } from './BackButton';
 import { shellCss } from './layout';
 import { NavBar } from './NavBar';
+import { ShellPrompts } from './ShellPrompts';
 import { useScrollToTopOnPush } from './useScrollToTop';
 
 export function Shell() {
@@ -34,6 +35,7 @@ export function Shell() {
           </main>
         </div>
       </div>
+      <ShellPrompts />
       <ScrollRestoration />
     </>
   );

@@ -1,0 +1,90 @@
+// Which of the shell's prompts to show now (SPEC §4): the install prompt when the browser offers
+// installation, the notification prompt in the installed app. One at a time, install first.
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../i18n';
+import { useInstallEvent } from '../installEvent';
+import { serviceWorkerSupported } from '../serviceWorker';
+import { useCurrentUser } from '../session';
+import { logPushError } from './errors';
+import {
+  installDismissed,
+  isStandalone,
+  notificationAsked,
+  notificationPermission,
+  showInstallPrompt,
+  showNotificationPrompt,
+} from './prompts';
+import { pushSupported, subscribeToPush } from './subscribe';
+import { useVapidKey } from './useSubscribe';
+
+export type ShellPromptKind = 'install' | 'notifications';
+
+function useStandalone(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const query = window.matchMedia('(display-mode: standalone)');
+      query.addEventListener?.('change', listener);
+      return () => query.removeEventListener?.('change', listener);
+    },
+    () => isStandalone(),
+    () => false,
+  );
+}
+
+export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: ShellPromptKind) => void } {
+  const offer = useInstallEvent();
+  const standalone = useStandalone();
+  const { user } = useCurrentUser();
+  const vapidKey = useVapidKey();
+  const [closed, setClosed] = useState<ReadonlySet<ShellPromptKind>>(() => new Set());
+  const close = useCallback(
+    (kind: ShellPromptKind) => setClosed((previous) => new Set(previous).add(kind)),
+    [],
+  );
+
+  const install =
+    !closed.has('install') &&
+    showInstallPrompt({
+      offered: offer !== null,
+      serviceWorkerSupported: serviceWorkerSupported(),
+      pushSupported: pushSupported(),
+      dismissed: installDismissed(),
+    });
+  const notifications =
+    !closed.has('notifications') &&
+    // Asking for a permission the server cannot use (push off there) would only disappoint.
+    !!vapidKey &&
+    showNotificationPrompt({
+      standalone,
+      member: !!user,
+      permission: notificationPermission(),
+      askedThisSession: notificationAsked(),
+    });
+  return { kind: install ? 'install' : notifications ? 'notifications' : null, close };
+}
+
+/**
+ * With permission already granted, each start of the app re-runs the subscribe flow for the member
+ * (which refreshes a token older than 7 days or replaces a changed subscription); failures are
+ * logged only. Waits for the service worker the app registers once stable.
+ */
+export function useKeepPushSubscription(): void {
+  const { user } = useCurrentUser();
+  const vapidKey = useVapidKey();
+  const member = user?.id ?? null;
+  // Notifications are written in the subscription's language: a switch is told to the server.
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  useEffect(() => {
+    if (import.meta.env.DEV || !member || !vapidKey || !language || !pushSupported()) return;
+    if (notificationPermission() !== 'granted') return;
+    subscribeToPush({
+      member,
+      vapidKey,
+      language: currentLanguage(),
+      registration: () => navigator.serviceWorker.ready,
+    }).catch(logPushError);
+  }, [member, vapidKey, language]);
+}
