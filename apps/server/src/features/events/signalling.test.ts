@@ -3,6 +3,7 @@
 // when the host's signalling socket goes away (and kept when it is back within the grace period).
 import {
   LIVE_HOST_GRACE_MS,
+  PEER_ALIVE_TIMEOUT_MS,
   PEER_MAX_MESSAGE_BYTES,
   REALTIME_CLOSE,
   uniqueId,
@@ -11,9 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/harness.ts';
+import { describeEachDatabase, testConfig } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { listening, openSocket, type TestSocket } from '../../../test/sockets.ts';
+import { buildApp } from '../../app.ts';
 import { event } from '../../db/schema/index.ts';
 import type { RealtimeMessage } from '../../platform/realtime/index.ts';
 import { MSG_PEER_NO_EVENT, MSG_PEER_NOT_HOST, MSG_PEER_SIGN_IN } from './signalling.ts';
@@ -169,4 +171,21 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
       stop();
     }
   });
+
+  it.runIf(ctx.engine === 'pglite')(
+    'after a restart (PGlite: one process), an event left live is cleared unless its host comes back',
+    async () => {
+      const stale = await newEvent(ctx.app, host.user.id);
+      await ctx.app.db.update(event).set({ live: true }).where(eq(event.id, stale));
+      const restarted = await buildApp({ config: testConfig(), database: ctx.database, workers: false });
+      try {
+        expect(await live(stale)).toBe(true);
+        await expect
+          .poll(() => live(stale), { timeout: PEER_ALIVE_TIMEOUT_MS + 5000, interval: 250 })
+          .toBe(false);
+      } finally {
+        await restarted.close();
+      }
+    },
+  );
 });

@@ -22,10 +22,12 @@ import {
   parsePeerId,
   REALTIME_CLOSE,
 } from '@samaj/core';
+import { eq } from 'drizzle-orm';
 import express from 'express';
 import type { FastifyInstance } from 'fastify';
 import { ExpressPeerServer, type IClient } from 'peer';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { event } from '../../db/schema/index.ts';
 import { getUpgradeUser } from '../../platform/auth/index.ts';
 import { ConnectionLimiter, onUpgrade, refuseUpgrade, upgradeOriginAllowed } from '../../platform/upgrade.ts';
 import { mayBroadcast } from './policy.ts';
@@ -110,6 +112,19 @@ export function registerSignalling(app: FastifyInstance): void {
   let peerWss: WebSocketServer | undefined;
   let closing = false;
 
+  /** Clears the event's live flag in `ms` unless its host's signalling socket is back by then. */
+  function clearUnlessBack(id: string, ms: number): void {
+    if (closing) return;
+    clearTimeout(clearTimers.get(id));
+    const timer = setTimeout(() => {
+      clearTimers.delete(id);
+      if (hostsOnline.has(id) || closing) return;
+      setLive(app, id, false).catch((err) => app.log.error({ err, eventId: id }, 'live: clearing failed'));
+    }, ms);
+    timer.unref();
+    clearTimers.set(id, timer);
+  }
+
   // peer starts its server (and its timers) when mounted: only once someone signals, so an app
   // that never streams keeps no peer timers.
   function peerServer(): WebSocketServer {
@@ -132,15 +147,7 @@ export function registerSignalling(app: FastifyInstance): void {
       const id = client.getId();
       if (parsePeerId(id)?.role !== 'host') return;
       hostsOnline.delete(id);
-      if (closing) return;
-      clearTimeout(clearTimers.get(id));
-      const timer = setTimeout(() => {
-        clearTimers.delete(id);
-        if (hostsOnline.has(id) || closing) return;
-        setLive(app, id, false).catch((err) => app.log.error({ err, eventId: id }, 'live: clearing failed'));
-      }, LIVE_HOST_GRACE_MS);
-      timer.unref();
-      clearTimers.set(id, timer);
+      clearUnlessBack(id, LIVE_HOST_GRACE_MS);
     });
     peer.on('error', (err: Error) => app.log.warn({ err }, 'peer signalling error'));
     express().use(PEER_PATH, peer); // 'mount' starts peer's WebSocket handling on `wss`
@@ -176,6 +183,15 @@ export function registerSignalling(app: FastifyInstance): void {
   }
 
   onUpgrade(app, PEER_PATH, admit);
+
+  // With PGlite this process is the only one: an event still live at start lost its host with the
+  // previous process. Its host gets the heartbeat window to come back, then live is cleared. (With
+  // PostgreSQL another process may hold the host's socket, so nothing is assumed.)
+  app.addHook('onReady', async () => {
+    if (app.database.engine !== 'pglite') return;
+    const stale = await app.db.select({ id: event.id }).from(event).where(eq(event.live, true));
+    for (const { id } of stale) clearUnlessBack(id, PEER_ALIVE_TIMEOUT_MS);
+  });
 
   app.addHook('onClose', async () => {
     closing = true;
