@@ -82,10 +82,11 @@ export function HostControls({ host, ready }: { host: HostStream; ready: boolean
         <IconCameraRotate aria-hidden />
       </Control>
       <Button
-        size="lg"
+        size="md"
         radius="xl"
         color="red"
-        leftSection={<IconPlayerStopFilled size={18} aria-hidden />}
+        px="sm"
+        leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
         onClick={() => void host.end()}
       >
         {t('live.end')}

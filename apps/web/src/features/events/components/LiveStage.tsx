@@ -94,7 +94,7 @@ export function LiveStage({
       </header>
       {viewers !== null && (
         <Group className={classes.badge} gap={6}>
-          <Badge color="red" variant="filled" size="lg" radius="sm">
+          <Badge color="red" variant="filled" size="lg" radius="sm" tt="none">
             {t('live.badge')}
           </Badge>
           <Badge

@@ -263,6 +263,12 @@ describe('live event screen', () => {
     expect(header?.getAttribute('aria-hidden')).toBe('true');
     fireEvent.mouseMove(screen.getByLabelText('લાઇવ વીડિયો'));
     expect(header?.getAttribute('aria-hidden')).toBe('false');
+    // Nothing left to watch: the header and controls stay, however long nobody moves.
+    act(() => vi.advanceTimersByTime(6000));
+    expect(header?.getAttribute('aria-hidden')).toBe('true');
+    act(() => lastViewer()?.callbacks.onLost());
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(header?.getAttribute('aria-hidden')).toBe('false');
   });
 
   it('an unknown event says it was not found', async () => {

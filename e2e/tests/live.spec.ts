@@ -1,0 +1,235 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { grant, type Member, newMember, signUp } from '../support/members';
+
+// Issue 10 against the real server, with Chromium's fake camera (flags in playwright.config.ts):
+// a host goes live from the event screen, viewers' browsers play the stream peer-to-peer through
+// our own /peerjs signalling, learn live changes over /realtime, and the one past LIVE_MAX_VIEWERS
+// (2 in playwright.config.ts) is told the stream is full. Screens in test-results/live-screens.
+
+test.describe.configure({ mode: 'serial' });
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = join(here, '../test-results/live-screens');
+
+const NOT_STARTED = 'આ કાર્યક્રમ હજી શરૂ થયો નથી. લાઇવ થાય ત્યાં સુધી રાહ જુઓ.';
+const ENDED = 'લાઇવ પૂરું થયું';
+const FULL = 'લાઇવ ભરાઈ ગયું છે';
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  member: Member;
+}
+
+async function person(browser: Browser, prefix: string): Promise<Person> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const member = await signUp(page.request, newMember(prefix));
+  return { context, page, member };
+}
+
+async function thumbnail(page: Page): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#e8590c"/><stop offset="1" stop-color="#5f3dc4"/></linearGradient></defs>
+    <rect width="600" height="600" fill="url(#g)"/><circle cx="300" cy="260" r="120" fill="#ffd43b"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const res = await page.request.post('/api/events/images', {
+    multipart: { file: { name: 'thumb.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A Publisher creates an event they host themselves, through the API. */
+async function hostWithEvent(
+  browser: Browser,
+  name = 'Navratri Garba Live',
+): Promise<Person & { eventId: string }> {
+  const host = await person(browser, 'host');
+  grant(host.member.username, 'Publisher');
+  const res = await host.page.request.post('/api/events', {
+    data: {
+      name,
+      description: 'Garba at the wadi',
+      time: new Date(Date.now() + 3600_000).toISOString(),
+      location: 'Samaj Wadi, Surat',
+      liveStream: true,
+      thumbnail: await thumbnail(host.page),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...host, eventId: ((await res.json()) as { id: string }).id };
+}
+
+const video = (page: Page) => page.getByLabel('લાઇવ વીડિયો');
+const count = (page: Page) => page.getByTestId('viewer-count');
+
+/** The stream really plays: frames have arrived and have a size. */
+async function expectPlaying(page: Page) {
+  await expect(video(page)).toBeVisible();
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+}
+
+async function isLive(page: Page, eventId: string): Promise<boolean> {
+  const res = await page.request.get(`/api/events/${eventId}`);
+  return ((await res.json()) as { live: boolean }).live;
+}
+
+test('host goes live; viewers play the stream and see the count; the one past the cap is told it is full; END ends it', async ({
+  browser,
+}) => {
+  const host = await hostWithEvent(browser);
+  const url = `/event/${host.eventId}`;
+
+  // A member opening it before it starts waits on 'Not Started'.
+  const first = await person(browser, 'viewer');
+  await first.page.goto(url);
+  await expect(first.page.getByText('Not Started')).toBeVisible();
+  await expect(first.page.getByText(NOT_STARTED)).toBeVisible();
+  await expect(first.page.getByRole('button', { name: 'Start' })).toHaveCount(0);
+
+  // The host always sees the screen, with Start.
+  await host.page.goto(url);
+  await expect(host.page.getByRole('heading', { level: 1, name: 'Navratri Garba Live' })).toBeVisible();
+  await host.page.getByRole('button', { name: 'Start' }).click();
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
+  await expect(count(host.page)).toHaveText('0');
+  expect(await isLive(host.page, host.eventId)).toBe(true);
+
+  // The waiting viewer hears of it over /realtime, without a reload, and plays the stream.
+  await expectPlaying(first.page);
+  await expect(first.page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(count(first.page)).toHaveText('1');
+  await expect(count(host.page)).toHaveText('1');
+
+  const second = await person(browser, 'viewer');
+  await second.page.goto(url);
+  await expectPlaying(second.page);
+  await expect(count(second.page)).toHaveText('2');
+  await expect(count(first.page)).toHaveText('2');
+  await expect(count(host.page)).toHaveText('2');
+
+  // LIVE_MAX_VIEWERS is 2 here: the third gets a clear message, not a frozen video.
+  const third = await person(browser, 'viewer');
+  await third.page.goto(url);
+  await expect(third.page.getByText(FULL)).toBeVisible({ timeout: 20_000 });
+  await expect(video(third.page)).toHaveCount(0);
+  await expect(count(host.page)).toHaveText('2');
+
+  // Phone and desktop screens of the live stream, for a look.
+  for (const width of [375, 1280]) {
+    await first.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await first.page.mouse.move(10, 10);
+    await first.page.screenshot({ path: join(shots, `viewer-${width}.png`) });
+    await host.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await host.page.mouse.move(10, 10);
+    await host.page.screenshot({ path: join(shots, `host-${width}.png`) });
+    await third.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await third.page.screenshot({ path: join(shots, `full-${width}.png`) });
+  }
+
+  // END: the host's stream stops and every viewer sees the ended state.
+  await host.page.getByRole('button', { name: 'END' }).click();
+  await expect(host.page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(first.page.getByText(ENDED)).toBeVisible({ timeout: 15_000 });
+  await expect(second.page.getByText(ENDED)).toBeVisible({ timeout: 15_000 });
+  await expect(video(first.page)).toHaveCount(0);
+  expect(await isLive(host.page, host.eventId)).toBe(false);
+  // Nothing to watch any more: the header and its close button are back (and stay).
+  await expect(first.page.getByRole('button', { name: 'બંધ કરો', exact: true })).toHaveCSS('opacity', '1');
+  await first.page.setViewportSize({ width: 375, height: 812 });
+  await first.page.screenshot({ path: join(shots, 'ended-375.png') });
+
+  for (const p of [host, first, second, third]) await p.context.close();
+});
+
+test('header and controls hide after 5 s without movement and come back on a mouse move', async ({
+  browser,
+}) => {
+  const host = await hostWithEvent(browser, 'Auto hide');
+  const viewer = await person(browser, 'viewer');
+  await host.page.goto(`/event/${host.eventId}`);
+  await host.page.getByRole('button', { name: 'Start' }).click();
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
+
+  await viewer.page.goto(`/event/${host.eventId}`);
+  await expectPlaying(viewer.page);
+  const close = viewer.page.getByRole('button', { name: 'બંધ કરો', exact: true });
+  const fullscreen = viewer.page.getByRole('button', { name: 'પૂર્ણ સ્ક્રીન' });
+  await viewer.page.mouse.move(200, 200);
+  const moved = Date.now();
+  await expect(close).toBeVisible();
+  await expect(fullscreen).toBeVisible();
+  await expect(close).toBeHidden({ timeout: 8_000 });
+  await expect(fullscreen).toBeHidden();
+  const hiddenAfter = Date.now() - moved;
+  expect(hiddenAfter).toBeGreaterThanOrEqual(4_900);
+  // The badge stays: the count is not a control.
+  await expect(viewer.page.getByTestId('viewer-count')).toBeVisible();
+  await viewer.page.mouse.move(220, 260);
+  await expect(close).toBeVisible();
+  await expect(fullscreen).toBeVisible();
+
+  // The host's own controls hid too; a move brings END back.
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeHidden();
+  await host.page.mouse.move(300, 300);
+  await host.page.getByRole('button', { name: 'END' }).click();
+  for (const p of [host, viewer]) await p.context.close();
+});
+
+test('the host closing the tab clears live, and the viewer sees the stream has ended', async ({
+  browser,
+}) => {
+  const host = await hostWithEvent(browser, 'Tab closed');
+  const viewer = await person(browser, 'viewer');
+  await host.page.goto(`/event/${host.eventId}`);
+  await host.page.getByRole('button', { name: 'Start' }).click();
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
+  await viewer.page.goto(`/event/${host.eventId}`);
+  await expectPlaying(viewer.page);
+
+  await host.page.close({ runBeforeUnload: true });
+  await expect(viewer.page.getByText(ENDED)).toBeVisible({ timeout: 20_000 });
+  expect(await isLive(viewer.page, host.eventId)).toBe(false);
+  await host.context.close();
+  await viewer.context.close();
+});
+
+test('a visitor opening a live event goes to login and comes back to it', async ({ browser, page }) => {
+  const host = await hostWithEvent(browser, 'For members');
+  await page.goto(`/event/${host.eventId}`);
+  await expect(page).toHaveURL(`/login?forward=%2Fevent%2F${host.eventId}`);
+  await host.context.close();
+});
+
+test('events list and create form at phone and desktop widths', async ({ browser }) => {
+  const host = await hostWithEvent(browser, 'Diwali Sneh Milan');
+  const member = await person(browser, 'member');
+  await member.page.goto('/events');
+  await expect(member.page.getByText('Diwali Sneh Milan')).toBeVisible();
+  await expect(member.page.getByRole('link', { name: 'Create event' })).toHaveCount(0);
+  await host.page.goto('/events');
+  await expect(host.page.getByRole('link', { name: 'Create event' })).toBeVisible();
+  for (const width of [375, 1280]) {
+    for (const [who, page] of [
+      ['member', member.page],
+      ['publisher', host.page],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(shots, `events-${who}-${width}.png`), fullPage: width === 375 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `events list scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+    }
+  }
+  await host.page.getByRole('link', { name: 'Create event' }).click();
+  await expect(host.page.getByLabel(/કાર્યક્રમનું નામ/)).toBeVisible();
+  await host.page.screenshot({ path: join(shots, 'create-1280.png'), fullPage: true });
+  await host.context.close();
+  await member.context.close();
+});
