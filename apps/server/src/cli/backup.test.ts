@@ -14,6 +14,7 @@ import { runCli } from '../cli.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { LOCK_FILE } from '../platform/lock.ts';
+import { VAPID_FILE, vapidDetails } from '../platform/vapid.ts';
 import { readTar } from './tar.ts';
 
 function cli(args: string[], env: Record<string, string>) {
@@ -132,6 +133,22 @@ describe('backup and restore [pglite]', () => {
     const twice = await cli(['restore', archive], { DATA_DIR: target });
     expect(twice.code).toBe(1);
     expect(twice.err).toContain('is not empty');
+  });
+
+  it("keeps the server's Web Push keys, so subscribed browsers can still be reached after a restore", async () => {
+    const source = tempDir();
+    const { close } = await openApp(source);
+    await close();
+    const keys = vapidDetails(testConfig({ DATA_DIR: source, CONTACT_EMAIL: 'help@samaj.example' }));
+    const archive = scratchPath('with-keys.tar.gz');
+    expect(await cli(['backup', archive], { DATA_DIR: source })).toMatchObject({ code: 0 });
+    const target = scratchPath('restored-keys');
+    expect(await cli(['restore', archive], { DATA_DIR: target })).toMatchObject({ code: 0 });
+    expect(fs.statSync(path.join(target, VAPID_FILE)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(path.join(target, VAPID_FILE), 'utf8'))).toEqual({
+      publicKey: keys?.publicKey,
+      privateKey: keys?.privateKey,
+    });
   });
 
   it('refuses while a server holds DATA_DIR, and refuses a file that is not a backup', async () => {

@@ -2,6 +2,8 @@
 //   samaj-backup.json   what it holds (format version, engine, counts)
 //   database.tar        PGlite's own dump of its data directory (embedded database only)
 //   files/<id>/original every uploaded image; previews are not kept, they are made again on demand
+//   vapid.json          the generated Web Push key pair (platform/vapid.ts), when there is one: new
+//                       keys would cut off every browser subscribed to notifications
 // It opens with `tar xzf` too. With DATABASE_URL the database is PostgreSQL's to back up (pg_dump);
 // the command says how, and still archives the local files. With S3 the bucket keeps the files.
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import { type Command, CommandError } from '../platform/command.ts';
 import { acquireLock, type DataDirLock, LockError } from '../platform/lock.ts';
 import { createStorage } from '../platform/storage/index.ts';
 import { assertSafeKey } from '../platform/storage/types.ts';
+import { VAPID_FILE } from '../platform/vapid.ts';
 import { readTar, TAR_END, TarError, tarEntry } from './tar.ts';
 
 export const MANIFEST = 'samaj-backup.json';
@@ -121,6 +124,8 @@ export async function backup(config: Config, file: string, out: (line: string) =
     }
     const filesDir = path.join(config.dataDir, 'files');
     const keys = localFiles ? await originalKeys(filesDir) : [];
+    const vapidFile = path.join(config.dataDir, VAPID_FILE);
+    const vapid = fs.existsSync(vapidFile) ? await readFile(vapidFile) : null;
     counts.files = keys.length;
     const manifest: Manifest = {
       format: FORMAT,
@@ -133,6 +138,7 @@ export async function backup(config: Config, file: string, out: (line: string) =
     async function* entries(): AsyncGenerator<Buffer> {
       yield* tarEntry({ name: MANIFEST, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) });
       if (database) yield* tarEntry({ name: DATABASE_ENTRY, data: database });
+      if (vapid) yield* tarEntry({ name: VAPID_FILE, data: vapid });
       for (const key of keys) {
         yield* tarEntry({
           name: `files/${key}`,
@@ -225,6 +231,10 @@ export async function restore(config: Config, file: string, out: (line: string) 
           loadDataDir: new Blob([new Uint8Array(entry.data)], { type: 'application/x-tar' }),
         });
         await db.close();
+        continue;
+      }
+      if (entry.name === VAPID_FILE) {
+        fs.writeFileSync(path.join(dataDir, VAPID_FILE), entry.data, { mode: 0o600, flag: 'wx' });
         continue;
       }
       if (!entry.name.startsWith('files/')) continue;
