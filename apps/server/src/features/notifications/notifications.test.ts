@@ -169,6 +169,27 @@ describeEachDatabase(
       );
     });
 
+    it('a shared device follows whoever subscribed it last', async () => {
+      const first = await createMember(ctx.app);
+      const second = await createMember(ctx.app);
+      const browser = fresh('shared');
+      const token = await subscribe(ctx.app, first, browser);
+      const moved = await call(ctx.app, 'POST', '/api/push/subscriptions', second, {
+        endpoint: browser.endpoint,
+        keys: browser.keys,
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().token).toBe(token);
+      // The first member's decision no longer reaches this device; the second member's does.
+      await applyAndDecide(ctx.app, first, admin, 'approve');
+      await applyAndDecide(ctx.app, second, admin, 'reject');
+      const [push] = await arrival(browser);
+      expect(opened(browser, push).title).toBe('તમારી પ્રકાશક અરજી મંજૂર થઈ નથી');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.arrivedFor(browser)).toHaveLength(1);
+      expect((await call(ctx.app, 'DELETE', `/api/push/subscriptions/${token}`, first)).statusCode).toBe(404);
+    });
+
     it('settings start all on, change one kind at a time, and are the member’s own', async () => {
       const member = await createMember(ctx.app);
       const other = await createMember(ctx.app);
