@@ -18,7 +18,13 @@ import { listening, openSocket, type TestSocket } from '../../../test/sockets.ts
 import { buildApp } from '../../app.ts';
 import { event } from '../../db/schema/index.ts';
 import type { RealtimeMessage } from '../../platform/realtime/index.ts';
-import { MSG_PEER_NO_EVENT, MSG_PEER_NOT_HOST, MSG_PEER_SIGN_IN } from './signalling.ts';
+import {
+  MSG_PEER_NO_EVENT,
+  MSG_PEER_NOT_HOST,
+  MSG_PEER_SIGN_IN,
+  MSG_PEER_TOO_MANY,
+  PEER_MAX_OPEN_PER_MEMBER,
+} from './signalling.ts';
 
 async function newEvent(app: FastifyInstance, host: string): Promise<string> {
   const id = uniqueId();
@@ -188,4 +194,36 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
       }
     },
   );
+
+  it('refuses another site, limits signalling sockets per member, and drops a member who is blocked', async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const foreign = openSocket(origin, `/peerjs/peerjs?key=peerjs&id=${id}&token=t`, host.cookie, {
+      origin: 'https://evil.example',
+    });
+    expect(await foreign.closed).toEqual({ code: 403, reason: 'http' });
+
+    const member = await createMember(ctx.app);
+    const sockets = Array.from({ length: PEER_MAX_OPEN_PER_MEMBER }, () => peer(viewerPeerId(id), member));
+    await Promise.all(sockets.map((s) => s.next(isOpen)));
+    const extra = peer(viewerPeerId(id), member);
+    expect(await extra.next((m) => m.type === 'ERROR')).toEqual({
+      type: 'ERROR',
+      payload: { msg: MSG_PEER_TOO_MANY },
+    });
+    expect((await extra.closed).code).toBe(REALTIME_CLOSE.TRY_LATER);
+    const someoneElse = peer(viewerPeerId(id), viewer);
+    await someoneElse.next(isOpen);
+
+    // Blocking (the operator's command publishes user.blocked) closes that member's sockets only.
+    await ctx.app.events.transaction((tx) =>
+      ctx.app.events.publish(tx, 'user.blocked', {
+        userId: member.user.id,
+        blocked: true,
+        audit: { actor: 'cli', action: 'user.block', entity: 'user', entityId: member.user.id },
+      }),
+    );
+    for (const s of sockets) expect((await s.closed).code).toBe(REALTIME_CLOSE.POLICY);
+    expect(someoneElse.ws.readyState).toBe(someoneElse.ws.OPEN);
+    someoneElse.ws.close();
+  });
 });

@@ -109,6 +109,7 @@ export function registerSignalling(app: FastifyInstance): void {
   /** Hosts whose signalling socket is open here, and the timers that clear `live` after they go. */
   const hostsOnline = new Set<string>();
   const clearTimers = new Map<string, NodeJS.Timeout>();
+  const byMember = new Map<string, Set<WebSocket>>();
   let peerWss: WebSocketServer | undefined;
   let closing = false;
 
@@ -170,7 +171,14 @@ export function registerSignalling(app: FastifyInstance): void {
       if (claim.role === 'host' && !mayBroadcast(me, event)) return refuse(ws, MSG_PEER_NOT_HOST);
       const release = limiter.acquire(me.id);
       if (!release) return refuse(ws, MSG_PEER_TOO_MANY, REALTIME_CLOSE.TRY_LATER);
-      ws.on('close', release);
+      const mine = byMember.get(me.id) ?? new Set<WebSocket>();
+      mine.add(ws);
+      byMember.set(me.id, mine);
+      ws.on('close', () => {
+        release();
+        mine.delete(ws);
+        if (mine.size === 0 && byMember.get(me.id) === mine) byMember.delete(me.id);
+      });
       // Checked before peer sees it: `peer` listens for 'message' too, and would relay anything.
       const emit = ws.emit.bind(ws);
       ws.emit = ((name: string | symbol, ...args: unknown[]) => {
@@ -183,6 +191,15 @@ export function registerSignalling(app: FastifyInstance): void {
   }
 
   onUpgrade(app, PEER_PATH, admit);
+
+  // A blocked or deleted member stops broadcasting and watching at once (a host's live is then cleared).
+  const closeMember = (memberId: string) => {
+    for (const ws of byMember.get(memberId) ?? []) refuse(ws, MSG_PEER_SIGN_IN);
+  };
+  app.events.onCommit('user.blocked', ({ userId, blocked }) => {
+    if (blocked) closeMember(userId);
+  });
+  app.events.onCommit('account.deleted', ({ userId }) => closeMember(userId));
 
   // With PGlite this process is the only one: an event still live at start lost its host with the
   // previous process. Its host gets the heartbeat window to come back, then live is cleared. (With
