@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     [{ ...VAPID_KEYS, VAPID_PUBLIC_KEY: 'abc' }, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key'],
     [{ ...VAPID_KEYS, VAPID_PRIVATE_KEY: 'abc' }, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key'],
     [VAPID_KEYS, 'VAPID keys are set but Web Push has no subject'],
+    [{ PUSH_ENDPOINTS: 'all' }, 'PUSH_ENDPOINTS must be public or any'],
   ])('%o → one clear line', (env, message) => {
     let error: unknown;
     try {

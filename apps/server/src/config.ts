@@ -60,6 +60,12 @@ export interface Config {
   liveMaxViewers: number;
   /** STUN/TURN servers for live video (ICE_SERVERS, JSON); never the PeerJS cloud's. */
   iceServers: IceServer[];
+  /**
+   * PUSH_ENDPOINTS=any lets browsers subscribe with a push endpoint on this machine or a private
+   * network (tests and benchmarks run their own push service); by default such endpoints are
+   * refused, so a member cannot make the server send requests into the operator's network.
+   */
+  pushPrivateEndpoints: boolean;
 }
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -288,6 +294,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     iceServers = checked.data;
   }
 
+  const rawPushEndpoints = read(env, 'PUSH_ENDPOINTS') ?? 'public';
+  if (rawPushEndpoints !== 'public' && rawPushEndpoints !== 'any') {
+    throw new ConfigError(`PUSH_ENDPOINTS must be public or any ${got(rawPushEndpoints)}`);
+  }
+
   return {
     port: portValue,
     host,
@@ -310,5 +321,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsToken,
     liveMaxViewers,
     iceServers,
+    pushPrivateEndpoints: rawPushEndpoints === 'any',
   };
 }

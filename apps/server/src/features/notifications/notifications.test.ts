@@ -22,7 +22,8 @@ import { buildApp } from '../../app.ts';
 import { event, pushSubscription } from '../../db/schema/index.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
 
-const ENV = { CONTACT_EMAIL: 'help@samaj.example' };
+// PUSH_ENDPOINTS=any: the test push service listens on 127.0.0.1.
+const ENV = { CONTACT_EMAIL: 'help@samaj.example', PUSH_ENDPOINTS: 'any' };
 
 let receiver: PushReceiver;
 beforeAll(async () => {
@@ -456,6 +457,34 @@ describe('push is off without a usable VAPID subject', () => {
       });
       expect(res.statusCode).toBe(503);
       expect(res.json().type).toBe('general_service_unavailable');
+    } finally {
+      await app.close();
+      await closeTestDatabase(database);
+    }
+  });
+});
+
+describe('push endpoints inside the network are refused by default', () => {
+  it('answers 400 naming the endpoint for this machine or a private address, and takes a push service', async () => {
+    const database = await openTestDatabase('pglite');
+    const app = await buildApp({ config: testConfig({ CONTACT_EMAIL: 'help@samaj.example' }), database });
+    try {
+      const member = await createMember(app);
+      const keys = fresh('keys').keys;
+      for (const endpoint of [
+        'https://127.0.0.1:8443/push',
+        'https://[::1]/push',
+        'https://169.254.169.254/x',
+      ]) {
+        const res = await call(app, 'POST', '/api/push/subscriptions', member, { endpoint, keys });
+        expect(res.statusCode, endpoint).toBe(400);
+        expect(res.json()).toMatchObject({ type: 'general_argument_invalid', field: 'endpoint' });
+      }
+      const real = await call(app, 'POST', '/api/push/subscriptions', member, {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def',
+        keys,
+      });
+      expect(real.statusCode).toBe(201);
     } finally {
       await app.close();
       await closeTestDatabase(database);
