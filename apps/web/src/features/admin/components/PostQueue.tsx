@@ -1,10 +1,11 @@
 // Requested posts, oldest first: approve, reject (with an optional reason the author will read),
 // or unlist. A decided post leaves the queue when the list refreshes.
-import { Button, Card, Group, Image, Stack, Text, Textarea } from '@mantine/core';
+import { Image, Text, Textarea } from '@mantine/core';
 import { MODERATION_REASON_MAX, type PostDecision, type QueuedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList';
+import { QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useDecidePost, usePostQueue } from '../api/queues';
 import { ActionError } from './ActionError';
@@ -43,80 +44,68 @@ function QueuedPostCard({ post }: { post: QueuedPost }) {
   const decide = useDecidePost();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [pending, setPending] = useState<PostDecision | null>(null);
-
-  const send = (status: PostDecision) => {
-    setPending(status);
+  const { pending, send } = usePendingDecision<PostDecision>((status, options) =>
     decide.mutate(
       { id: post.id, status, reason: status === 'rejected' ? reason.trim() : undefined },
-      { onSettled: () => setPending(null) },
-    );
-  };
-  const busy = decide.isPending;
+      options,
+    ),
+  );
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={t('posts.cardLabel', { name: post.user.name || post.user.id })}
-    >
-      <Stack gap="sm">
-        <AuthorLine user={post.user} date={post.createdAt} />
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.description}</Text>
-        {post.file && <PostImage file={post.file} />}
-        {decide.isError && <ActionError />}
-        {rejecting ? (
-          <Stack gap="xs">
-            <Textarea
-              label={t('posts.reasonLabel')}
-              description={t('posts.reasonHint')}
-              value={reason}
-              maxLength={MODERATION_REASON_MAX}
-              autosize
-              minRows={2}
-              onChange={(e) => setReason(e.currentTarget.value)}
-            />
-            <Group gap="xs">
-              <Button
-                color="red"
-                loading={pending === 'rejected'}
-                disabled={busy}
-                onClick={() => send('rejected')}
-              >
-                {t('posts.confirmReject')}
-              </Button>
-              <Button variant="default" disabled={busy} onClick={() => setRejecting(false)}>
-                {t('cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group gap="xs">
-            <Button
-              color="green"
-              loading={pending === 'approved'}
-              disabled={busy}
-              onClick={() => send('approved')}
-            >
-              {t('posts.approve')}
-            </Button>
-            <Button color="red" variant="light" disabled={busy} onClick={() => setRejecting(true)}>
-              {t('posts.reject')}
-            </Button>
-            <Button
-              color="gray"
-              variant="light"
-              loading={pending === 'unlisted'}
-              disabled={busy}
-              onClick={() => send('unlisted')}
-            >
-              {t('posts.unlist')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <QueueCard label={t('posts.cardLabel', { name: post.user.name || post.user.id })}>
+      <AuthorLine user={post.user} date={post.createdAt} />
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.description}</Text>
+      {post.file && <PostImage file={post.file} />}
+      {decide.isError && <ActionError />}
+      {rejecting && (
+        <Textarea
+          label={t('posts.reasonLabel')}
+          description={t('posts.reasonHint')}
+          value={reason}
+          maxLength={MODERATION_REASON_MAX}
+          autosize
+          minRows={2}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+      )}
+      <QueueActions
+        pending={pending}
+        busy={decide.isPending}
+        actions={
+          rejecting
+            ? [
+                {
+                  key: 'rejected',
+                  label: t('posts.confirmReject'),
+                  color: 'red',
+                  onClick: () => send('rejected'),
+                },
+                { key: 'cancel', label: t('cancel'), variant: 'default', onClick: () => setRejecting(false) },
+              ]
+            : [
+                {
+                  key: 'approved',
+                  label: t('posts.approve'),
+                  color: 'green',
+                  onClick: () => send('approved'),
+                },
+                {
+                  key: 'reject',
+                  label: t('posts.reject'),
+                  color: 'red',
+                  variant: 'light',
+                  onClick: () => setRejecting(true),
+                },
+                {
+                  key: 'unlisted',
+                  label: t('posts.unlist'),
+                  color: 'gray',
+                  variant: 'light',
+                  onClick: () => send('unlisted'),
+                },
+              ]
+        }
+      />
+    </QueueCard>
   );
 }

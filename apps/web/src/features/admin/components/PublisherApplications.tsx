@@ -1,10 +1,10 @@
 // Members asking to publish community news: approve (they get the Publisher label, and their
 // posts go out without review) or reject (they may apply again).
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ApplicantView } from '@samaj/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList';
+import { QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
 import { useDecidePublisher, usePublisherQueue } from '../api/queues';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
@@ -35,52 +35,37 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 function ApplicationCard({ applicant }: { applicant: ApplicantView }) {
   const { t } = useTranslation('admin');
   const decide = useDecidePublisher();
-  const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
-  const act = (decision: 'approve' | 'reject') => {
-    setPending(decision);
-    decide.mutate({ id: applicant.id, decision }, { onSettled: () => setPending(null) });
-  };
+  const { pending, send } = usePendingDecision<'approve' | 'reject'>((decision, options) =>
+    decide.mutate({ id: applicant.id, decision }, options),
+  );
   const whatsapp = applicant.whatsapp.replace(/[^0-9]/g, '');
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={t('publishers.cardLabel', { name: applicant.user.name || applicant.id })}
-    >
-      <Stack gap="sm">
-        <AuthorLine user={applicant.user} date={applicant.createdAt} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Field label={t('publishers.occupation')}>{applicant.occupation}</Field>
-          <Field label={t('publishers.whatsapp')}>
-            <Anchor href={`https://wa.me/${whatsapp}`} target="_blank" rel="noreferrer" size="sm">
-              {applicant.whatsapp}
-            </Anchor>
-          </Field>
-        </SimpleGrid>
-        <Field label={t('publishers.reason')}>{applicant.reason}</Field>
-        {decide.isError && <ActionError />}
-        <Group gap="xs">
-          <Button
-            color="green"
-            loading={pending === 'approve'}
-            disabled={decide.isPending}
-            onClick={() => act('approve')}
-          >
-            {t('publishers.approve')}
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            loading={pending === 'reject'}
-            disabled={decide.isPending}
-            onClick={() => act('reject')}
-          >
-            {t('publishers.reject')}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <QueueCard label={t('publishers.cardLabel', { name: applicant.user.name || applicant.id })}>
+      <AuthorLine user={applicant.user} date={applicant.createdAt} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Field label={t('publishers.occupation')}>{applicant.occupation}</Field>
+        <Field label={t('publishers.whatsapp')}>
+          <Anchor href={`https://wa.me/${whatsapp}`} target="_blank" rel="noreferrer" size="sm">
+            {applicant.whatsapp}
+          </Anchor>
+        </Field>
+      </SimpleGrid>
+      <Field label={t('publishers.reason')}>{applicant.reason}</Field>
+      {decide.isError && <ActionError />}
+      <QueueActions
+        pending={pending}
+        busy={decide.isPending}
+        actions={[
+          { key: 'approve', label: t('publishers.approve'), color: 'green', onClick: () => send('approve') },
+          {
+            key: 'reject',
+            label: t('publishers.reject'),
+            color: 'red',
+            variant: 'light',
+            onClick: () => send('reject'),
+          },
+        ]}
+      />
+    </QueueCard>
   );
 }

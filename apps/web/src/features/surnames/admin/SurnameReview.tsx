@@ -1,13 +1,14 @@
 // Staff review of member submissions (issue 4): oldest first, each proposal beside the surname's
 // current values; Apply, Edit-then-apply or Reject. The server checks the Admin label and writes
 // the audit log; this page only lays the decision out.
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SubmissionReviewView } from '@samaj/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/PagedList';
+import { QueueActions, QueueCard } from '../../../components/QueueCard';
 import { useErrorMessage } from '../../../lib/errors';
 import { useTimeAgo } from '../../../lib/time';
 import { useDecideSubmission, useReviewQueue } from '../api/review';
@@ -62,116 +63,106 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
 
   const empty = t('review.empty_value');
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      data-testid="surname-submission"
-      aria-label={item.current.name}
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="baseline" gap="xs">
-          <Anchor component={Link} to={`/surname/${encodeURIComponent(item.surname)}`} fw={700}>
-            {item.current.name_guj} ({item.current.name})
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {t('review.by', { creator: item.creator, time: ago(item.createdAt) })}
-          </Text>
-        </Group>
+    <QueueCard label={item.current.name} testId="surname-submission">
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Anchor component={Link} to={`/surname/${encodeURIComponent(item.surname)}`} fw={700}>
+          {item.current.name_guj} ({item.current.name})
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {t('review.by', { creator: item.creator, time: ago(item.createdAt) })}
+        </Text>
+      </Group>
 
-        {mode === 'edit' ? (
-          <Stack gap="xs">
-            <TextInput
-              label={t('detail.gam')}
-              value={edits.gam}
-              onChange={(e) => setEdits({ ...edits, gam: e.currentTarget.value })}
-            />
-            <TextInput
-              label={t('detail.kuldevta')}
-              value={edits.kuldevta}
-              onChange={(e) => setEdits({ ...edits, kuldevta: e.currentTarget.value })}
-            />
-            <Textarea
-              label={t('detail.history')}
-              autosize
-              minRows={3}
-              value={edits.description}
-              onChange={(e) => setEdits({ ...edits, description: e.currentTarget.value })}
-            />
-          </Stack>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Column title={t('review.proposed')}>
-              <Row label={t('detail.gam')} value={item.gam || empty} />
-              <Row label={t('detail.kuldevta')} value={item.kuldevta || empty} />
-              <Row
-                label={t('detail.history')}
-                value={item.description ? <SurnameHtml html={item.description} /> : empty}
-              />
-            </Column>
-            <Column title={t('review.current')} dimmed>
-              <Row label={t('detail.gam')} value={item.current.gam || empty} />
-              <Row label={t('detail.kuldevta')} value={item.current.kuldevta || empty} />
-              <Row
-                label={t('detail.history')}
-                value={item.current.description ? <SurnameHtml html={item.current.description} /> : empty}
-              />
-            </Column>
-          </SimpleGrid>
-        )}
-
-        {mode === 'reject' && (
+      {mode === 'edit' ? (
+        <Stack gap="xs">
           <TextInput
-            label={t('review.rejectNote')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={500}
+            label={t('detail.gam')}
+            value={edits.gam}
+            onChange={(e) => setEdits({ ...edits, gam: e.currentTarget.value })}
           />
-        )}
+          <TextInput
+            label={t('detail.kuldevta')}
+            value={edits.kuldevta}
+            onChange={(e) => setEdits({ ...edits, kuldevta: e.currentTarget.value })}
+          />
+          <Textarea
+            label={t('detail.history')}
+            autosize
+            minRows={3}
+            value={edits.description}
+            onChange={(e) => setEdits({ ...edits, description: e.currentTarget.value })}
+          />
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Column title={t('review.proposed')}>
+            <Row label={t('detail.gam')} value={item.gam || empty} />
+            <Row label={t('detail.kuldevta')} value={item.kuldevta || empty} />
+            <Row
+              label={t('detail.history')}
+              value={item.description ? <SurnameHtml html={item.description} /> : empty}
+            />
+          </Column>
+          <Column title={t('review.current')} dimmed>
+            <Row label={t('detail.gam')} value={item.current.gam || empty} />
+            <Row label={t('detail.kuldevta')} value={item.current.kuldevta || empty} />
+            <Row
+              label={t('detail.history')}
+              value={item.current.description ? <SurnameHtml html={item.current.description} /> : empty}
+            />
+          </Column>
+        </SimpleGrid>
+      )}
 
-        <Group gap="xs">
-          {mode === 'view' && (
-            <>
-              <Button
-                color="green"
-                onClick={() => apply(false)}
-                loading={decide.isPending}
-                disabled={decide.isSuccess}
-              >
-                {t('review.apply')}
-              </Button>
-              <Button variant="default" onClick={() => setMode('edit')} disabled={decide.isPending}>
-                {t('review.edit')}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                onClick={() => setMode('reject')}
-                disabled={decide.isPending}
-              >
-                {t('review.reject')}
-              </Button>
-            </>
-          )}
-          {mode === 'edit' && (
-            <Button color="green" onClick={() => apply(true)} loading={decide.isPending}>
-              {t('review.applyEdited')}
-            </Button>
-          )}
-          {mode === 'reject' && (
-            <Button color="red" onClick={reject} loading={decide.isPending}>
-              {t('review.reject')}
-            </Button>
-          )}
-          {mode !== 'view' && (
-            <Button variant="subtle" onClick={() => setMode('view')} disabled={decide.isPending}>
-              {t('review.cancel')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+      {mode === 'reject' && (
+        <TextInput
+          label={t('review.rejectNote')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={500}
+        />
+      )}
+
+      <QueueActions
+        busy={decide.isPending || decide.isSuccess}
+        pending={decide.isPending ? mode : null}
+        actions={
+          mode === 'view'
+            ? [
+                { key: 'view', label: t('review.apply'), color: 'green', onClick: () => apply(false) },
+                {
+                  key: 'open-edit',
+                  label: t('review.edit'),
+                  variant: 'default',
+                  onClick: () => setMode('edit'),
+                },
+                {
+                  key: 'open-reject',
+                  label: t('review.reject'),
+                  color: 'red',
+                  variant: 'light',
+                  onClick: () => setMode('reject'),
+                },
+              ]
+            : [
+                mode === 'edit'
+                  ? {
+                      key: 'edit',
+                      label: t('review.applyEdited'),
+                      color: 'green',
+                      onClick: () => apply(true),
+                    }
+                  : { key: 'reject', label: t('review.reject'), color: 'red', onClick: reject },
+                {
+                  key: 'cancel',
+                  label: t('review.cancel'),
+                  variant: 'subtle',
+                  onClick: () => setMode('view'),
+                },
+              ]
+        }
+      />
+    </QueueCard>
   );
 }
 

@@ -1,0 +1,72 @@
+// One item of a staff queue (posts, reports, publisher applications, surname submissions): a card
+// named for screen readers, and its row of decision buttons. While a decision is on its way every
+// button waits and the one sent spins, so staff cannot send two decisions for one item.
+import { Button, type ButtonProps, Card, Group, Stack } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+
+export function QueueCard({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={label} data-testid={testId}>
+      <Stack gap="sm">{children}</Stack>
+    </Card>
+  );
+}
+
+export interface QueueAction {
+  /** Which decision (or step) this button is; `pending` names the one on its way. */
+  key: string;
+  label: string;
+  onClick: () => void;
+  color?: ButtonProps['color'];
+  variant?: ButtonProps['variant'];
+}
+
+export function QueueActions({
+  actions,
+  pending = null,
+  busy,
+}: {
+  actions: QueueAction[];
+  pending?: string | null;
+  busy: boolean;
+}) {
+  return (
+    <Group gap="xs">
+      {actions.map((action) => (
+        <Button
+          key={action.key}
+          color={action.color}
+          variant={action.variant}
+          loading={pending === action.key}
+          disabled={busy}
+          onClick={action.onClick}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * Sends one decision through `mutate` and remembers which one is on its way until it settles
+ * (the list refreshes then, and a decided item leaves it).
+ */
+export function usePendingDecision<D extends string>(
+  mutate: (decision: D, options: { onSettled: () => void }) => void,
+) {
+  const [pending, setPending] = useState<D | null>(null);
+  const send = (decision: D) => {
+    setPending(decision);
+    mutate(decision, { onSettled: () => setPending(null) });
+  };
+  return { pending, send };
+}
