@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
 import sharp from 'sharp';
-import { grant, newMember, signUp } from '../support/members';
+import { grant, logIn, newMember, signUp } from '../support/members';
 
 // Matrimony as two families use it (issue 9), each member in their own browser: both list through
 // the four-step form, staff verify both in the console, each shortlists the other, the match
@@ -20,6 +20,7 @@ interface Person {
   username: string;
   name: string;
   email: string;
+  password: string;
 }
 
 async function person(
@@ -47,7 +48,7 @@ async function person(
     });
     expect(res.status(), await res.text()).toBe(200);
   }
-  return { page, username: member.username, name: member.name, email: member.email };
+  return { page, ...member };
 }
 
 async function photo(color: string): Promise<Buffer> {
@@ -159,6 +160,16 @@ test('two members list, staff verify both, they match, and the phone number show
     'form',
   );
   await look(groom.page, 'under-review');
+  // The biodata is a print-only page in Gujarati: absent on screen, the only thing on paper.
+  const sheet = groom.page.locator('[data-biodata]');
+  await expect(sheet).toBeHidden();
+  await groom.page.emulateMedia({ media: 'print' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('બાયોડેટા', { exact: true })).toBeVisible();
+  await expect(sheet.getByText(groomPhone)).toBeVisible();
+  await expect(groom.page.getByRole('heading', { name: 'Profile Under Review' })).toBeHidden();
+  await groom.page.screenshot({ path: join(shots, 'biodata-print.png'), fullPage: true });
+  await groom.page.emulateMedia({ media: 'screen' });
   await list(bride.page, {
     dob: '1998-11-02',
     gender: 'Female',
@@ -253,6 +264,19 @@ test('two members list, staff verify both, they match, and the phone number show
   expect(await (await matches).text()).not.toContain(groomPhone);
   await expect(card(bride.page, groomFirst)).toBeVisible();
   await expect(card(bride.page, groomFirst).getByText(groomPhone)).toHaveCount(0);
+
+  // The dashboard in Gujarati, as most members see it.
+  const gu = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const guPage = await gu.newPage();
+  await logIn(guPage.request, {
+    username: groom.username,
+    name: groom.name,
+    email: groom.email,
+    password: groom.password,
+  });
+  await guPage.goto('/matrimony?tab=requests');
+  await expect(card(guPage, brideFirst).getByRole('button', { name: 'Accept Request' })).toBeVisible();
+  await look(guPage, 'dashboard-gu-requests');
 });
 
 test('a Married member sees why matrimony is not for them, with a share button', async ({ browser }) => {

@@ -51,30 +51,28 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={t('admin.cardLabel', { name })}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-            {profile.photo && <Image src={profile.photo} alt="" w={72} h={90} radius="sm" fit="cover" />}
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/profile/${encodeURIComponent(profile.user.id)}`} fw={600}>
-                {name}
-              </Anchor>
-              <Text size="xs" c="dimmed">
-                @{profile.user.id} · <RelativeTime exact inherit c="inherit" date={profile.createdAt} />
-              </Text>
-              <Text size="sm">
-                {t(`genders.${profile.gender}`)} · {t('card.age', { age: profile.age })} · {profile.dob}
-              </Text>
-            </Stack>
-          </Group>
-          <Stack gap={4} align="flex-end">
-            <Badge color={STATUS_COLORS[profile.status]} variant="light">
-              {t(`admin.statuses.${profile.status}`)}
-            </Badge>
-            {profile.openReports > 0 && (
-              <Badge color="red" variant="outline">
-                {t('admin.openReports', { count: profile.openReports })}
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {profile.photo && <Image src={profile.photo} alt="" w={72} h={90} radius="sm" fit="cover" />}
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/profile/${encodeURIComponent(profile.user.id)}`} fw={600}>
+              {name}
+            </Anchor>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              @{profile.user.id} · <RelativeTime exact inherit c="inherit" date={profile.createdAt} />
+            </Text>
+            <Text size="sm">
+              {t(`genders.${profile.gender}`)} · {t('card.age', { age: profile.age })} · {profile.dob}
+            </Text>
+            <Group gap={4}>
+              <Badge color={STATUS_COLORS[profile.status]} variant="light">
+                {t(`admin.statuses.${profile.status}`)}
               </Badge>
-            )}
+              {profile.openReports > 0 && (
+                <Badge color="red" variant="outline">
+                  {t('admin.openReports', { count: profile.openReports })}
+                </Badge>
+              )}
+            </Group>
           </Stack>
         </Group>
         <Group gap="xs" wrap="nowrap">

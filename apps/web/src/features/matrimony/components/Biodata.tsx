@@ -1,8 +1,8 @@
 // The printable one-page biodata of the member's own profile, always in Gujarati (issue 9): the
 // strip's Biodata button calls window.print(), and the print stylesheet leaves only this sheet on
 // the paper (the browser makes the PDF). Nothing here is sent anywhere.
-import { Portal } from '@mantine/core';
 import type { MyProfile } from '@samaj/core';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import classes from './Biodata.module.css';
 
@@ -18,61 +18,61 @@ export function Biodata({ profile }: { profile: MyProfile }) {
         <td>{value}</td>
       </tr>
     );
-  return (
-    <Portal>
-      <article className={classes.sheet} data-biodata="" aria-hidden>
-        <header className={classes.header}>
-          <div>
-            <h1 className={classes.heading}>{t('title')}</h1>
-            <p className={classes.name}>{profile.name}</p>
-          </div>
-          {profile.photo && <img className={classes.photo} src={profile.photo} alt="" />}
-        </header>
-        <section className={classes.section}>
-          <h2 className={classes.sectionTitle}>{t('personal')}</h2>
-          <table className={classes.table}>
-            <tbody>
-              {row(t('dob'), dayMonthYear(profile.dob))}
-              {row(t('age'), t('ageValue', { age: profile.age }))}
-              {row(t('gender'), t(`genders.${profile.gender}`))}
-              {row(t('gotra'), profile.gotra)}
-              {row(t('education'), profile.education)}
-              {row(t('career'), profile.career)}
-            </tbody>
-          </table>
-        </section>
-        <section className={classes.section}>
-          <h2 className={classes.sectionTitle}>{t('physical')}</h2>
-          <table className={classes.table}>
-            <tbody>
-              {row(t('height'), profile.height ? `${profile.height} cm` : null)}
-              {row(t('weight'), profile.weight ? `${profile.weight} kg` : null)}
-              {row(t('complexion'), profile.complexion)}
-              {row(t('eye_color'), profile.eye_color)}
-              {row(t('hair_color'), profile.hair_color)}
-              {row(t('blood_group'), profile.blood_group)}
-              {row(t('disability'), profile.disability)}
-            </tbody>
-          </table>
-        </section>
-        <section className={classes.section}>
-          <h2 className={classes.sectionTitle}>{t('about')}</h2>
-          <p className={classes.text}>{profile.description}</p>
-        </section>
-        <section className={classes.section}>
-          <h2 className={classes.sectionTitle}>{t('expectation')}</h2>
-          <p className={classes.text}>{profile.expectation}</p>
-        </section>
-        <section className={classes.section}>
-          <h2 className={classes.sectionTitle}>{t('contact')}</h2>
-          <table className={classes.table}>
-            <tbody>
-              {row(t('phone'), profile.number)}
-              {row(t('address'), profile.address)}
-            </tbody>
-          </table>
-        </section>
-      </article>
-    </Portal>
+  // Straight into <body> (no wrapper), so the print stylesheet can hide every other child of it.
+  return createPortal(
+    <article className={classes.sheet} data-biodata="" aria-hidden>
+      <header className={classes.header}>
+        <div>
+          <h1 className={classes.heading}>{t('title')}</h1>
+          <p className={classes.name}>{profile.name}</p>
+        </div>
+        {profile.photo && <img className={classes.photo} src={profile.photo} alt="" />}
+      </header>
+      <section className={classes.section}>
+        <h2 className={classes.sectionTitle}>{t('personal')}</h2>
+        <table className={classes.table}>
+          <tbody>
+            {row(t('dob'), dayMonthYear(profile.dob))}
+            {row(t('age'), t('ageValue', { age: profile.age }))}
+            {row(t('gender'), t(`genders.${profile.gender}`))}
+            {row(t('gotra'), profile.gotra)}
+            {row(t('education'), profile.education)}
+            {row(t('career'), profile.career)}
+          </tbody>
+        </table>
+      </section>
+      <section className={classes.section}>
+        <h2 className={classes.sectionTitle}>{t('physical')}</h2>
+        <table className={classes.table}>
+          <tbody>
+            {row(t('height'), profile.height ? `${profile.height} cm` : null)}
+            {row(t('weight'), profile.weight ? `${profile.weight} kg` : null)}
+            {row(t('complexion'), profile.complexion)}
+            {row(t('eye_color'), profile.eye_color)}
+            {row(t('hair_color'), profile.hair_color)}
+            {row(t('blood_group'), profile.blood_group)}
+            {row(t('disability'), profile.disability)}
+          </tbody>
+        </table>
+      </section>
+      <section className={classes.section}>
+        <h2 className={classes.sectionTitle}>{t('about')}</h2>
+        <p className={classes.text}>{profile.description}</p>
+      </section>
+      <section className={classes.section}>
+        <h2 className={classes.sectionTitle}>{t('expectation')}</h2>
+        <p className={classes.text}>{profile.expectation}</p>
+      </section>
+      <section className={classes.section}>
+        <h2 className={classes.sectionTitle}>{t('contact')}</h2>
+        <table className={classes.table}>
+          <tbody>
+            {row(t('phone'), profile.number)}
+            {row(t('address'), profile.address)}
+          </tbody>
+        </table>
+      </section>
+    </article>,
+    document.body,
   );
 }

@@ -102,7 +102,7 @@ function Suggestions() {
   return (
     <CardList query={query} empty="profiles">
       {(card: ProfileCard) => (
-        <ProfileCardView key={card.id} card={card} notInterested>
+        <ProfileCardView key={card.id} card={card}>
           <Group>
             <ShortlistButton card={card} />
           </Group>

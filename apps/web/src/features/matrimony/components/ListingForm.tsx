@@ -20,6 +20,7 @@ import {
   ABOUT_MAX,
   BLOOD_GROUPS,
   GENDERS,
+  MARRIAGE_MIN_AGE,
   MATRIMONY_EXPECTATION_MAX,
   MATRIMONY_STEP_FIELDS,
   type MatrimonyProfileInput,
@@ -184,6 +185,9 @@ function IntroStep() {
         <List.Item>{t('form.intro.review')}</List.Item>
         <List.Item>{t('form.intro.private')}</List.Item>
         <List.Item>{t('form.intro.match')}</List.Item>
+        <List.Item>
+          {t('form.intro.age', { female: MARRIAGE_MIN_AGE.Female, male: MARRIAGE_MIN_AGE.Male })}
+        </List.Item>
       </List>
     </Stack>
   );

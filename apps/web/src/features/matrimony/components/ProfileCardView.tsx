@@ -11,13 +11,12 @@ import { SafetyActions } from './SafetyActions';
 interface Props {
   card: ProfileCard;
   children?: ReactNode;
-  notInterested?: boolean;
 }
 
 const PHOTO_W = 96;
 const PHOTO_H = 120;
 
-export function ProfileCardView({ card, children, notInterested }: Props) {
+export function ProfileCardView({ card, children }: Props) {
   const { t } = useTranslation('matrimony');
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={card.firstName}>
@@ -84,7 +83,7 @@ export function ProfileCardView({ card, children, notInterested }: Props) {
           {card.description}
         </Text>
         {children}
-        <SafetyActions profile={card.id} name={card.firstName} notInterested={notInterested} />
+        <SafetyActions profile={card.id} name={card.firstName} />
       </Stack>
     </Card>
   );

@@ -12,11 +12,9 @@ import { useBlock, useNotInterested, useReport } from '../api/matrimony';
 interface Props {
   profile: string;
   name: string;
-  /** Not interested only means something among suggestions. */
-  notInterested?: boolean;
 }
 
-export function SafetyActions({ profile, name, notInterested = false }: Props) {
+export function SafetyActions({ profile, name }: Props) {
   const { t } = useTranslation('matrimony');
   const explain = useErrorMessage();
   const hide = useNotInterested();
@@ -36,17 +34,15 @@ export function SafetyActions({ profile, name, notInterested = false }: Props) {
   return (
     <>
       <Group gap={4} justify="flex-end">
-        {notInterested && (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="gray"
-            loading={hide.isPending}
-            onClick={() => hide.mutate(profile, { onSuccess: done(t('safety.hidden')), onError: failed })}
-          >
-            {t('safety.notInterested')}
-          </Button>
-        )}
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          loading={hide.isPending}
+          onClick={() => hide.mutate(profile, { onSuccess: done(t('safety.hidden')), onError: failed })}
+        >
+          {t('safety.notInterested')}
+        </Button>
         <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setOpen('block')}>
           {t('safety.block')}
         </Button>

@@ -205,6 +205,37 @@ describe('matrimony: the view depends on who looks', () => {
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ profile: 'asha' });
   });
 
+  it('Report asks for a reason and sends it with the profile; the card then leaves the list', async () => {
+    let reported = false;
+    const fetchMock = member(({ path, method }) => {
+      if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
+      if (path === '/api/matrimony/requests/count') return { body: { pending: 0 } };
+      if (path === '/api/matrimony/reports' && method === 'POST') {
+        reported = true;
+        return { status: 204 };
+      }
+      if (path === '/api/matrimony/suggestions') {
+        return { body: { documents: reported ? [] : [card('asha')], nextCursor: null } };
+      }
+      return empty;
+    });
+    renderApp('/matrimony');
+    const asha = await screen.findByRole('article', { name: 'Asha' });
+    fireEvent.click(within(asha).getByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog');
+    const send = within(dialog).getByRole('button', { name: 'Send report' });
+    expect(send.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/કારણ/), { target: { value: '  Asked for money  ' } });
+    expect(send.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(send);
+    expect(await screen.findByRole('heading', { name: 'No Profiles Found' })).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/matrimony/reports') ?? [];
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      profile: 'asha',
+      reason: 'Asked for money',
+    });
+  });
+
   it('shows a match its Request state and, once accepted, the phone number; incoming requests can be accepted', async () => {
     const match: MatchCard = {
       ...card('asha', { shortlisted: true }),
@@ -291,7 +322,7 @@ describe('matrimony: the listing form', () => {
     );
   });
 
-  it('refuses a man under 21 with core’s Gujarati message, and passes him at 21', async () => {
+  it('refuses a man under 21 with core’s Gujarati message; the same birthday passes for a woman', async () => {
     await openForm();
     const year = new Date().getFullYear();
     await fillStep1(`${year - 19}-01-01`);
