@@ -44,6 +44,13 @@ export function tempDir(prefix = 'samaj-test-'): string {
   return dir;
 }
 
+/** A file holding `content`, in a temp folder of its own. */
+export function tempFile(name: string, content: string): string {
+  const file = path.join(tempDir(), name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
 }

@@ -4,6 +4,7 @@
 import type { AccountView } from '@samaj/core';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
 import { surname as surnameTable, user as userTable } from '../src/db/schema/index.ts';
 
 export interface TestMember {
@@ -104,4 +105,21 @@ export async function login(app: FastifyInstance, email: string, password: strin
     payload: { email, password },
   });
   return { response, cookie: cookieFrom(response) };
+}
+
+/**
+ * The suite's cast, signed up once in `beforeAll`: `members(ctx, { author: 'member', admin: 'admin' })`.
+ * Each one is an object filled in place (like ctx), so it can be destructured while the suite is declared.
+ */
+export function members<Name extends string>(
+  ctx: { app: FastifyInstance },
+  cast: Record<Name, 'member' | 'admin'>,
+): Record<Name, TestMember> {
+  const people = Object.fromEntries(Object.keys(cast).map((name) => [name, {}])) as Record<Name, TestMember>;
+  beforeAll(async () => {
+    for (const [name, role] of Object.entries(cast) as [Name, 'member' | 'admin'][]) {
+      Object.assign(people[name], await (role === 'admin' ? createAdmin : createMember)(ctx.app));
+    }
+  }, 60_000);
+  return people;
 }

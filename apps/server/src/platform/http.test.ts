@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { expectError } from '../../test/api.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { AppError } from './errors.ts';
 
@@ -40,11 +41,8 @@ describeEachDatabase(
           headers: { 'content-type': 'application/json' },
           payload: '{"surname": ',
         });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectError(response, 400, 'general_argument_invalid', {
           message: 'The request body is not valid JSON.',
-          code: 400,
-          type: 'general_argument_invalid',
         });
       });
 
@@ -72,11 +70,8 @@ describeEachDatabase(
           url: '/api/test/echo',
           payload: { note: 'hi' },
         });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectError(response, 400, 'general_argument_invalid', {
           message: 'Missing required parameter: "surname"',
-          code: 400,
-          type: 'general_argument_invalid',
           field: 'surname',
         });
       });
@@ -108,12 +103,7 @@ describeEachDatabase(
 
       it('AppError keeps its status and type', async () => {
         const response = await ctx.app.inject({ method: 'GET', url: '/api/test/app-error' });
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({
-          message: 'Already there.',
-          code: 409,
-          type: 'document_already_exists',
-        });
+        expectError(response, 409, 'document_already_exists', { message: 'Already there.' });
       });
 
       it('an unexpected error → generic 500 without details', async () => {

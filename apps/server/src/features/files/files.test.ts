@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, type TestMember } from '../../../test/members.ts';
@@ -23,19 +24,13 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     gpsJpeg = await images.jpegWithGps();
   });
 
-  function upload(
+  function uploadPicture(
     member: TestMember | null,
     data: Buffer,
     filename = 'photo.jpg',
     contentType = 'image/jpeg',
   ) {
-    const { payload, headers } = images.multipart([{ filename, contentType, data }]);
-    return app.inject({
-      method: 'POST',
-      url: PICTURE,
-      payload,
-      headers: { ...headers, ...(member ? { cookie: member.cookie } : {}) },
-    });
+    return upload(app, PICTURE, member, [{ filename, contentType, data }]);
   }
 
   function preview(id: string, query = '', accept = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8') {
@@ -52,7 +47,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
 
   it('refuses an upload from a visitor with 401 and stores nothing', async () => {
     const before = await app.db.select().from(file);
-    const response = await upload(null, gpsJpeg);
+    const response = await uploadPicture(null, gpsJpeg);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 401, type: 'user_unauthorized' });
     expect(await app.db.select().from(file)).toHaveLength(before.length);
@@ -61,7 +56,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
   it('stores a JPEG with GPS EXIF without any metadata, and serves it without any', async () => {
     expect((await sharp(gpsJpeg).metadata()).exif).toBeDefined(); // the fixture really carries EXIF
     const member = await createMember(app);
-    const response = await upload(member, gpsJpeg);
+    const response = await uploadPicture(member, gpsJpeg);
     expect(response.statusCode).toBe(200);
     const { dp } = response.json();
     expect(dp).toMatch(/^[0-9a-f]{20}$/);
@@ -86,7 +81,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
 
   it('turns a picture upright by its EXIF orientation before dropping the EXIF', async () => {
     const member = await createMember(app);
-    const response = await upload(member, await images.jpegRotated(400, 200));
+    const response = await uploadPicture(member, await images.jpegRotated(400, 200));
     expect(response.statusCode).toBe(200);
     const meta = await sharp((await stored(response.json().dp)) as Buffer).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([200, 400, undefined]);
@@ -95,7 +90,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
   it('accepts a PNG named photo.jpg (it is an image) and re-encodes it', async () => {
     const member = await createMember(app);
     const png = await images.png(640, 480);
-    const response = await upload(member, png, 'photo.jpg', 'image/jpeg');
+    const response = await uploadPicture(member, png, 'photo.jpg', 'image/jpeg');
     expect(response.statusCode).toBe(200);
     const original = (await stored(response.json().dp)) as Buffer;
     expect(original.equals(png)).toBe(false);
@@ -107,7 +102,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#3a6' } })
       .jpeg()
       .toBuffer();
-    const response = await upload(member, big);
+    const response = await uploadPicture(member, big);
     expect(response.statusCode).toBe(200);
     const meta = await sharp((await stored(response.json().dp)) as Buffer).metadata();
     expect([meta.width, meta.height]).toEqual([2048, 1024]);
@@ -119,7 +114,11 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
       member = await createMember(app);
     });
 
-    async function expectRefused(response: Awaited<ReturnType<typeof upload>>, code: number, type: string) {
+    async function expectRefused(
+      response: Awaited<ReturnType<typeof uploadPicture>>,
+      code: number,
+      type: string,
+    ) {
       expect(response.statusCode).toBe(code);
       expect(response.json()).toMatchObject({ code, type });
       expect(response.json().message).not.toMatch(/at .*\.ts|Error:/);
@@ -128,19 +127,19 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     }
 
     it('HTML bytes named photo.jpg → 415', async () => {
-      const response = await upload(member, images.htmlBytes, 'photo.jpg', 'image/jpeg');
+      const response = await uploadPicture(member, images.htmlBytes, 'photo.jpg', 'image/jpeg');
       await expectRefused(response, 415, 'storage_file_type_unsupported');
       expect(response.json().message).toBe('Only JPEG or PNG images can be used as a profile picture.');
     });
 
     it('SVG → 415, even declared as an image', async () => {
       await expectRefused(
-        await upload(member, images.svgBytes, 'a.svg', 'image/svg+xml'),
+        await uploadPicture(member, images.svgBytes, 'a.svg', 'image/svg+xml'),
         415,
         'storage_file_type_unsupported',
       );
       await expectRefused(
-        await upload(member, images.svgBytes, 'a.png', 'image/png'),
+        await uploadPicture(member, images.svgBytes, 'a.png', 'image/png'),
         415,
         'storage_file_type_unsupported',
       );
@@ -148,12 +147,12 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
 
     it('PDF and text → 415', async () => {
       await expectRefused(
-        await upload(member, images.pdfBytes, 'a.jpg'),
+        await uploadPicture(member, images.pdfBytes, 'a.jpg'),
         415,
         'storage_file_type_unsupported',
       );
       await expectRefused(
-        await upload(member, Buffer.from('hello'), 'a.png', 'image/png'),
+        await uploadPicture(member, Buffer.from('hello'), 'a.png', 'image/png'),
         415,
         'storage_file_type_unsupported',
       );
@@ -161,12 +160,12 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
 
     it('a WebP or GIF profile picture → 415 (SPEC: JPEG or PNG)', async () => {
       await expectRefused(
-        await upload(member, await images.webp(), 'a.webp', 'image/webp'),
+        await uploadPicture(member, await images.webp(), 'a.webp', 'image/webp'),
         415,
         'storage_file_type_unsupported',
       );
       await expectRefused(
-        await upload(member, await images.gif(), 'a.gif', 'image/gif'),
+        await uploadPicture(member, await images.gif(), 'a.gif', 'image/gif'),
         415,
         'storage_file_type_unsupported',
       );
@@ -174,7 +173,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
 
     it('a file over 10 MB → 413 with a clear message', async () => {
       const oversize = Buffer.concat([gpsJpeg, Buffer.alloc(UPLOAD_MAX_BYTES + 1 - gpsJpeg.length)]);
-      const response = await upload(member, oversize);
+      const response = await uploadPicture(member, oversize);
       await expectRefused(response, 413, 'storage_file_too_large');
       expect(response.json().message).toBe('The file is too large: images can be at most 10 MB.');
     });
@@ -182,33 +181,26 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     it('a decompression bomb (a tiny PNG declaring 20000 × 20000) → 413 with a clear message', async () => {
       const bomb = images.pngBomb(20000);
       expect(bomb.length).toBeLessThan(100_000);
-      const response = await upload(member, bomb, 'photo.png', 'image/png');
+      const response = await uploadPicture(member, bomb, 'photo.png', 'image/png');
       await expectRefused(response, 413, 'storage_file_too_large');
       expect(response.json().message).toMatch(/too large to process: at most 40 megapixels/);
     });
 
     it('a damaged JPEG → 400', async () => {
-      await expectRefused(await upload(member, gpsJpeg.subarray(0, 3000)), 400, 'general_argument_invalid');
+      await expectRefused(
+        await uploadPicture(member, gpsJpeg.subarray(0, 3000)),
+        400,
+        'general_argument_invalid',
+      );
     });
 
     it('no file field → 400 Missing required parameter: "file"', async () => {
-      const { payload, headers } = images.multipart([
+      const response = await upload(app, PICTURE, member, [
         { field: 'picture', filename: 'a.jpg', contentType: 'image/jpeg', data: gpsJpeg },
       ]);
-      const response = await app.inject({
-        method: 'POST',
-        url: PICTURE,
-        payload,
-        headers: { ...headers, cookie: member.cookie },
-      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Missing required parameter: "file"');
-      const json = await app.inject({
-        method: 'POST',
-        url: PICTURE,
-        payload: {},
-        headers: { cookie: member.cookie },
-      });
+      const json = await call(app, 'POST', PICTURE, member, {});
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toBe('Missing required parameter: "file"');
     });
@@ -218,7 +210,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     let id: string;
     beforeAll(async () => {
       const member = await createMember(app);
-      id = (await upload(member, gpsJpeg)).json().dp;
+      id = (await uploadPicture(member, gpsJpeg)).json().dp;
     });
 
     it.each(PREVIEW_WIDTHS)('width=%i gives a preview that wide', async (width) => {
@@ -299,11 +291,11 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
   describe('replacing and removing a picture', () => {
     it('replacing deletes the old file from storage, cached previews included', async () => {
       const member = await createMember(app);
-      const first = (await upload(member, gpsJpeg)).json().dp;
+      const first = (await uploadPicture(member, gpsJpeg)).json().dp;
       expect((await preview(first, '?width=100', 'image/webp')).statusCode).toBe(200);
       expect(await getStorage(app).get(`${first}/w100.webp`)).not.toBeNull();
 
-      const second = (await upload(member, await images.png(), 'b.png', 'image/png')).json().dp;
+      const second = (await uploadPicture(member, await images.png(), 'b.png', 'image/png')).json().dp;
       expect(second).not.toBe(first);
       expect(await dpOf(member)).toBe(second);
       expect(await stored(first)).toBeNull();
@@ -315,40 +307,28 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
 
     it('removing deletes the file and sets dp back to newuser', async () => {
       const member = await createMember(app);
-      const id = (await upload(member, gpsJpeg)).json().dp;
-      const response = await app.inject({
-        method: 'DELETE',
-        url: PICTURE,
-        headers: { cookie: member.cookie },
-      });
+      const id = (await uploadPicture(member, gpsJpeg)).json().dp;
+      const response = await call(app, 'DELETE', PICTURE, member);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ dp: DEFAULT_PICTURE_ID });
       expect(await dpOf(member)).toBe(DEFAULT_PICTURE_ID);
       expect(await stored(id)).toBeNull();
       expect(await rowsOf(member)).toHaveLength(0);
       expect((await preview(id)).statusCode).toBe(404);
-      const account = await app.inject({
-        method: 'GET',
-        url: '/api/account',
-        headers: { cookie: member.cookie },
-      });
+      const account = await call(app, 'GET', '/api/account', member);
       expect(JSON.stringify(account.json())).toContain('"dp":"newuser"');
     });
 
     it('a visitor cannot remove a picture', async () => {
-      const response = await app.inject({ method: 'DELETE', url: PICTURE });
+      const response = await call(app, 'DELETE', PICTURE, null);
       expect(response.statusCode).toBe(401);
     });
 
     it("another member's DELETE only ever affects their own picture", async () => {
       const me = await createMember(app);
       const other = await createMember(app);
-      const mine = (await upload(me, gpsJpeg)).json().dp;
-      const response = await app.inject({
-        method: 'DELETE',
-        url: PICTURE,
-        headers: { cookie: other.cookie },
-      });
+      const mine = (await uploadPicture(me, gpsJpeg)).json().dp;
+      const response = await call(app, 'DELETE', PICTURE, other);
       expect(response.statusCode).toBe(200);
       expect(await dpOf(me)).toBe(mine);
       expect(await stored(mine)).not.toBeNull();
@@ -358,20 +338,20 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     it("pointing one's dp at someone else's file never deletes that file", async () => {
       const me = await createMember(app);
       const other = await createMember(app);
-      const mine = (await upload(me, gpsJpeg)).json().dp;
+      const mine = (await uploadPicture(me, gpsJpeg)).json().dp;
       await app.db.update(user).set({ dp: mine }).where(eq(user.id, other.user.id));
-      await upload(other, await images.png());
-      await app.inject({ method: 'DELETE', url: PICTURE, headers: { cookie: other.cookie } });
+      await uploadPicture(other, await images.png());
+      await call(app, 'DELETE', PICTURE, other);
       expect(await stored(mine)).not.toBeNull();
       expect(await rowsOf(me)).toHaveLength(1);
     });
 
     it('when saving the new id fails, the new file is deleted and the old picture stays', async () => {
       const member = await createMember(app);
-      const old = (await upload(member, gpsJpeg)).json().dp;
+      const old = (await uploadPicture(member, gpsJpeg)).json().dp;
       const spy = vi.spyOn(app.db, 'transaction').mockRejectedValueOnce(new Error('database went away'));
       try {
-        const response = await upload(member, await images.png());
+        const response = await uploadPicture(member, await images.png());
         expect(response.statusCode).toBe(500);
         expect(response.json()).toMatchObject({ code: 500 });
       } finally {

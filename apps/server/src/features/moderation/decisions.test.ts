@@ -1,23 +1,18 @@
 // Staff decisions reach the domain-event bus (what the posts feature, notifications and the audit
 // log subscribe to), and every staff route answers a visitor 401 whatever it is sent.
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { caller } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { members } from '../../../test/members.ts';
 import { post } from '../../db/schema/index.ts';
 import type { DomainEventName } from '../../platform/events/index.ts';
 
 describeEachDatabase('staff decisions as domain events', (ctx) => {
-  let author: TestMember;
-  let reader: TestMember;
-  let admin: TestMember;
+  const { author, reader, admin } = members(ctx, { author: 'member', reader: 'member', admin: 'admin' });
   const seen: { name: DomainEventName; payload: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
-    author = await createMember(ctx.app);
-    reader = await createMember(ctx.app);
-    admin = await createAdmin(ctx.app);
     for (const name of [
       'post.approved',
       'post.rejected',
@@ -30,13 +25,7 @@ describeEachDatabase('staff decisions as domain events', (ctx) => {
     }
   }, 60_000);
 
-  const call = (method: InjectOptions['method'], url: string, who: TestMember | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: who ? { cookie: who.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = caller(ctx);
 
   async function newPost(): Promise<string> {
     const res = await call('POST', '/api/posts', author, { description: 'News' });

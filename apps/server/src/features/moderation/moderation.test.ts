@@ -1,29 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { createMember, members, type TestMember } from '../../../test/members.ts';
 import { auditLog, post, postReport, surnameSubmission } from '../../db/schema/index.ts';
 
 type Method = 'GET' | 'POST';
 type Who = 'visitor' | 'member' | 'admin';
 
-function call(app: FastifyInstance, method: Method, url: string, who: TestMember | null, payload?: unknown) {
-  const options: InjectOptions = { method, url, headers: who ? { cookie: who.cookie } : {} };
-  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
-  return app.inject(options);
-}
-
 describeEachDatabase('staff console', (ctx) => {
-  let author: TestMember;
-  let reader: TestMember;
-  let admin: TestMember;
-
-  beforeAll(async () => {
-    author = await createMember(ctx.app);
-    reader = await createMember(ctx.app);
-    admin = await createAdmin(ctx.app);
-  }, 60_000);
+  const { author, reader, admin } = members(ctx, { author: 'member', reader: 'member', admin: 'admin' });
 
   async function newPost(description = 'Community news'): Promise<string> {
     const res = await call(ctx.app, 'POST', '/api/posts', author, { description });

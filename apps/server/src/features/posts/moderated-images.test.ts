@@ -3,37 +3,16 @@
 // 404 an unknown file gets. An approved post's image stays public, cached for an hour at most.
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import * as images from '../../../test/fixtures/images.ts';
+import { postWithImage, setPicture } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { members, type TestMember } from '../../../test/members.ts';
 
 describeEachDatabase('post images follow their post', (ctx) => {
+  const { author, member, admin } = members(ctx, { author: 'member', member: 'member', admin: 'admin' });
   let app: FastifyInstance;
-  let author: TestMember;
-  let member: TestMember;
-  let admin: TestMember;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     app = ctx.app;
-    author = await createMember(app);
-    member = await createMember(app);
-    admin = await createAdmin(app);
-  }, 60_000);
-
-  async function postWithImage(): Promise<{ id: string; file: string }> {
-    const { payload, headers } = images.multipart(
-      [{ filename: 'p.jpg', contentType: 'image/jpeg', data: await images.jpegWithGps(400, 300) }],
-      { description: 'A picture' },
-    );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload,
-      headers: { ...headers, cookie: author.cookie },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  }
+  });
 
   function decide(id: string, status: 'approved' | 'rejected' | 'unlisted') {
     return app.inject({
@@ -55,7 +34,7 @@ describeEachDatabase('post images follow their post', (ctx) => {
   const unknownFile = '0123456789abcdef0123';
 
   it('an approved post image is public, cacheable for an hour (not immutable)', async () => {
-    const { id, file } = await postWithImage();
+    const { id, file } = await postWithImage(app, author);
     expect((await decide(id, 'approved')).statusCode).toBe(200);
     for (const who of [null, member, author]) {
       const res = await preview(file, who);
@@ -67,7 +46,7 @@ describeEachDatabase('post images follow their post', (ctx) => {
 
   for (const decision of ['rejected', 'unlisted'] as const) {
     it(`once staff mark the post ${decision}, only its author and staff see the image, uncached`, async () => {
-      const { id, file } = await postWithImage();
+      const { id, file } = await postWithImage(app, author);
       expect((await decide(id, 'approved')).statusCode).toBe(200);
       // Seen (and rendered into storage) while it was public.
       expect((await preview(file, null)).statusCode).toBe(200);
@@ -99,7 +78,7 @@ describeEachDatabase('post images follow their post', (ctx) => {
   }
 
   it('a post still under review shows its image to the author and staff only', async () => {
-    const { id, file } = await postWithImage();
+    const { id, file } = await postWithImage(app, author);
     expect((await preview(file, null)).statusCode).toBe(404);
     expect((await preview(file, member)).statusCode).toBe(404);
     expect((await preview(file, author)).headers['cache-control']).toBe('private, no-store');
@@ -110,17 +89,7 @@ describeEachDatabase('post images follow their post', (ctx) => {
   });
 
   it('profile pictures stay public and cached forever', async () => {
-    const { payload, headers } = images.multipart([
-      { filename: 'me.png', contentType: 'image/png', data: await images.png(120, 120) },
-    ]);
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/account/picture',
-      payload,
-      headers: { ...headers, cookie: member.cookie },
-    });
-    expect(upload.statusCode, upload.body).toBe(200);
-    const res = await preview(upload.json().dp, null, 100);
+    const res = await preview(await setPicture(app, member), null, 100);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });

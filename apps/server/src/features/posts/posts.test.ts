@@ -1,19 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { call, expectError, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, grantLabel, type TestMember } from '../../../test/members.ts';
+import { createMember, grantLabel, members, type TestMember } from '../../../test/members.ts';
 import { comment, event, file, post, postReport } from '../../db/schema/index.ts';
 import { WRITE_LIMITS } from '../../platform/rate-limit.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
-
-function call(app: FastifyInstance, method: Method, url: string, who: TestMember | null, payload?: unknown) {
-  const options: InjectOptions = { method, url, headers: who ? { cookie: who.cookie } : {} };
-  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
-  return app.inject(options);
-}
 
 async function setStatus(
   app: FastifyInstance,
@@ -24,15 +19,7 @@ async function setStatus(
 }
 
 describeEachDatabase('posts', (ctx) => {
-  let author: TestMember;
-  let member: TestMember;
-  let admin: TestMember;
-
-  beforeAll(async () => {
-    author = await createMember(ctx.app);
-    member = await createMember(ctx.app);
-    admin = await createAdmin(ctx.app);
-  }, 60_000);
+  const { author, member, admin } = members(ctx, { author: 'member', member: 'member', admin: 'admin' });
 
   async function newPost(who: TestMember, description = 'A post about the community'): Promise<string> {
     const res = await call(ctx.app, 'POST', '/api/posts', who, { description });
@@ -57,11 +44,8 @@ describeEachDatabase('posts', (ctx) => {
     });
 
     const missing = await call(ctx.app, 'POST', '/api/posts', author, {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
+    expectError(missing, 400, 'general_argument_invalid', {
       message: 'Missing required parameter: "description"',
-      code: 400,
-      type: 'general_argument_invalid',
       field: 'description',
     });
     const tooLong = await call(ctx.app, 'POST', '/api/posts', author, { description: 'x'.repeat(1001) });
@@ -84,16 +68,13 @@ describeEachDatabase('posts', (ctx) => {
   });
 
   it('stores an uploaded image with the post, stripped and previewable', async () => {
-    const { payload, headers } = images.multipart(
+    const res = await upload(
+      ctx.app,
+      '/api/posts',
+      author,
       [{ filename: 'photo.jpg', contentType: 'image/jpeg', data: await images.jpegWithGps(800, 600) }],
       { description: 'With a photo' },
     );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload,
-      headers: { ...headers, cookie: author.cookie },
-    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(created.description).toBe('With a photo');
@@ -109,30 +90,21 @@ describeEachDatabase('posts', (ctx) => {
     expect((await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, member)).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, null)).statusCode).toBe(401);
 
-    const notImage = images.multipart(
+    const refused = await upload(
+      ctx.app,
+      '/api/posts',
+      author,
       [{ filename: 'x.png', contentType: 'image/png', data: images.htmlBytes }],
       {
         description: 'bad',
       },
     );
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload: notImage.payload,
-      headers: { ...notImage.headers, cookie: author.cookie },
-    });
     expect(refused.statusCode).toBe(415);
 
-    const noText = images.multipart([
+    const before = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(file);
+    const missing = await upload(ctx.app, '/api/posts', author, [
       { filename: 'p.png', contentType: 'image/png', data: await images.png(50, 50) },
     ]);
-    const before = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(file);
-    const missing = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload: noText.payload,
-      headers: { ...noText.headers, cookie: author.cookie },
-    });
     expect(missing.statusCode).toBe(400);
     const after = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(file);
     expect(after[0].n).toBe(before[0].n); // nothing stored for a refused post
@@ -264,17 +236,14 @@ describeEachDatabase('posts', (ctx) => {
   });
 
   it('deleting a post removes its comments, likes, reports and image file', async () => {
-    const { payload, headers } = images.multipart(
-      [{ filename: 'p.png', contentType: 'image/png', data: await images.png(300, 200) }],
-      { description: 'to be deleted' },
-    );
     const created = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/posts',
-        payload,
-        headers: { ...headers, cookie: author.cookie },
-      })
+      await upload(
+        ctx.app,
+        '/api/posts',
+        author,
+        [{ filename: 'p.png', contentType: 'image/png', data: await images.png(300, 200) }],
+        { description: 'to be deleted' },
+      )
     ).json();
     await setStatus(ctx.app, created.id, 'approved');
     await call(ctx.app, 'POST', `/api/posts/${created.id}/comments`, member, { comment: 'nice' });
@@ -483,17 +452,14 @@ describeEachDatabase('posts', (ctx) => {
     const writer = await createMember(ctx.app);
     const part = ctx.app.registry.memberData.find((p) => p.name === 'posts');
     expect(part).toBeDefined();
-    const { payload, headers } = images.multipart(
-      [{ filename: 'p.png', contentType: 'image/png', data: await images.png(60, 40) }],
-      { description: 'with a picture' },
-    );
     const withImage = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/posts',
-        payload,
-        headers: { ...headers, cookie: writer.cookie },
-      })
+      await upload(
+        ctx.app,
+        '/api/posts',
+        writer,
+        [{ filename: 'p.png', contentType: 'image/png', data: await images.png(60, 40) }],
+        { description: 'with a picture' },
+      )
     ).json();
     const plain = await newPost(author);
     await setStatus(ctx.app, plain, 'approved');

@@ -1,21 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { call } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, grantLabel, type TestMember } from '../../../test/members.ts';
 import { auditLog, user } from '../../db/schema/index.ts';
-
-function call(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  url: string,
-  who: TestMember | null,
-  payload?: unknown,
-) {
-  const options: InjectOptions = { method, url, headers: who ? { cookie: who.cookie } : {} };
-  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
-  return app.inject(options);
-}
 
 const FORM = {
   occupation: 'Teacher at the village school',

@@ -1,42 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { call, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { members, type TestMember } from '../../../test/members.ts';
 import { auditLog, file } from '../../db/schema/index.ts';
 
-function call(
-  app: FastifyInstance,
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  who: TestMember | null,
-  payload?: unknown,
-) {
-  const options: InjectOptions = { method, url, headers: who ? { cookie: who.cookie } : {} };
-  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
-  return app.inject(options);
-}
-
 describeEachDatabase('carousel slides', (ctx) => {
-  let admin: TestMember;
-  let member: TestMember;
+  const { admin, member } = members(ctx, { admin: 'admin', member: 'member' });
 
-  beforeAll(async () => {
-    admin = await createAdmin(ctx.app);
-    member = await createMember(ctx.app);
-  }, 60_000);
-
-  const upload = async (who: TestMember | null) => {
-    const { payload, headers } = images.multipart([
+  const uploadImage = async (who: TestMember | null) => {
+    return upload(ctx.app, '/api/admin/slides/image', who, [
       { filename: 'slide.png', contentType: 'image/png', data: await images.png(320, 200) },
     ]);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/slides/image',
-      payload,
-      headers: { ...headers, ...(who ? { cookie: who.cookie } : {}) },
-    });
   };
   const audits = (position: number) =>
     ctx.app.db
@@ -68,12 +44,12 @@ describeEachDatabase('carousel slides', (ctx) => {
         expect(res.json().type).toBe(status === 401 ? 'user_unauthorized' : 'user_forbidden');
       }
     }
-    const upload403 = await upload(member);
+    const upload403 = await uploadImage(member);
     expect(upload403.statusCode).toBe(403);
   });
 
   it('staff upload an image, save a slide with it, and everyone reads it; audited', async () => {
-    const up = await upload(admin);
+    const up = await uploadImage(admin);
     expect(up.statusCode, up.body).toBe(201);
     const { id } = up.json();
     expect(id).toMatch(/^[0-9a-f]{20}$/);
@@ -152,15 +128,9 @@ describeEachDatabase('carousel slides', (ctx) => {
   it('uploading without a file is a 400, a non-image a 415', async () => {
     const none = await call(ctx.app, 'POST', '/api/admin/slides/image', admin, { file: 'x' });
     expect(none.statusCode).toBe(400);
-    const { payload, headers } = images.multipart([
+    const html = await upload(ctx.app, '/api/admin/slides/image', admin, [
       { filename: 'a.html', contentType: 'text/html', data: images.htmlBytes },
     ]);
-    const html = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/slides/image',
-      payload,
-      headers: { ...headers, cookie: admin.cookie },
-    });
     expect(html.statusCode).toBe(415);
   });
 

@@ -2,8 +2,8 @@
 // look at the input; decisions reach the domain-event bus; the console and the account's export
 // and deletion find this feature's part through the registry.
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { caller } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
@@ -21,13 +21,7 @@ describeEachDatabase('surname review', (ctx) => {
     admin = await createAdmin(ctx.app, { surname: 'Reviewa' });
   }, 60_000);
 
-  const call = (method: InjectOptions['method'], url: string, who: TestMember | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: who ? { cookie: who.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = caller(ctx);
 
   it('a visitor gets 401 on every member and staff route, even with a bad body or query', async () => {
     const bad = { gam: 'x'.repeat(500), description: 42, note: 'y'.repeat(900) };

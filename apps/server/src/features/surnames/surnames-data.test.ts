@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeTestDatabase, engines, openTestDatabase, tempDir } from '../../../test/harness.ts';
+import { closeTestDatabase, engines, openTestDatabase, tempDir, tempFile } from '../../../test/harness.ts';
 import { runCli } from '../../cli.ts';
 import type { OpenDatabase } from '../../db/client.ts';
 import { surname } from '../../db/schema/index.ts';
@@ -34,10 +34,8 @@ for (const engine of engines()) {
     });
 
     it('imports idempotently and reports what changed', async () => {
-      const dir = tempDir();
-      const file = path.join(dir, 'surnames.csv');
-      fs.writeFileSync(
-        file,
+      const file = tempFile(
+        'surnames.csv',
         'name,name_guj,gam,description\nShah,શાહ,,\nPatel,પટેલ,Vadnagar,"<p>Farmers, <script>x</script>leaders</p>"\nNewname,ન્યુ,,\n',
       );
       const first = await importSurnames(database.db, readSurnameFile(file));
@@ -52,9 +50,8 @@ for (const engine of engines()) {
     });
 
     it('reads quoted commas, quotes and line breaks, and names the line a record starts on', async () => {
-      const file = path.join(tempDir(), 'multi.csv');
-      fs.writeFileSync(
-        file,
+      const file = tempFile(
+        'multi.csv',
         'name,name_guj,description\r\nCsvone,એક,"<p>one,\ntwo ""2""</p>"\r\n\r\nCsvtwo,,\n',
       );
       const records = readSurnameFile(file);
@@ -68,9 +65,8 @@ for (const engine of engines()) {
     });
 
     it('refuses a CSV whose quote is never closed, naming the line it opens on, and imports nothing', async () => {
-      const file = path.join(tempDir(), 'unclosed.csv');
-      fs.writeFileSync(
-        file,
+      const file = tempFile(
+        'unclosed.csv',
         'name,name_guj,description\nCsvthree,ત્રણ,ok\nCsvfour,ચાર,"never closed\nCsvfive,પાંચ,x\nCsvsix,છ,y\n',
       );
       expect(() => readSurnameFile(file)).toThrow(
@@ -80,8 +76,7 @@ for (const engine of engines()) {
     });
 
     it('refuses a stray quote or a row with the wrong number of fields instead of merging cells', async () => {
-      const file = path.join(tempDir(), 'stray.csv');
-      fs.writeFileSync(file, 'name,name_guj,gam\nCsvseven,સાત,ok\nCsv"eight,આઠ,x\n');
+      const file = tempFile('stray.csv', 'name,name_guj,gam\nCsvseven,સાત,ok\nCsv"eight,આઠ,x\n');
       expect(() => readSurnameFile(file)).toThrow(/^line 3: stray quote/);
       fs.writeFileSync(file, 'name,name_guj,gam\nCsvseven,સાત,ok\n"Csvnine,નવ",x\n');
       expect(() => readSurnameFile(file)).toThrow(
@@ -92,10 +87,8 @@ for (const engine of engines()) {
     });
 
     it('rejects a file with a bad record, naming the line, and imports nothing', async () => {
-      const dir = tempDir();
-      const file = path.join(dir, 'bad.json');
-      fs.writeFileSync(
-        file,
+      const file = tempFile(
+        'bad.json',
         '[\n  {"name": "Aaaone", "name_guj": "એક"},\n  {"name": "Aaatwo", "name_guj": "બે"},\n\n  {\n    "name": "Aaathree"\n  }\n]\n',
       );
       await expect(importSurnames(database.db, readSurnameFile(file))).rejects.toThrow(

@@ -1,12 +1,11 @@
 import { SURNAME_LIST_LIMIT } from '@samaj/core';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { auditLog, surname } from '../../db/schema/index.ts';
 import { seedSurnames } from './seed.ts';
-
-const json = (cookie?: string) => (cookie ? { cookie } : {});
 
 describeEachDatabase('surname directory', (ctx) => {
   let member: TestMember;
@@ -24,17 +23,13 @@ describeEachDatabase('surname directory', (ctx) => {
     admin = await createAdmin(ctx.app, { surname: 'Patel' });
   }, 60_000);
 
-  const submit = (name: string, payload: Record<string, unknown>, cookie?: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/surnames/${encodeURIComponent(name)}/submissions`,
-      payload,
-      headers: json(cookie),
-    });
+  const call = caller(ctx);
+  const submit = (name: string, payload: Record<string, unknown>, who: TestMember | null = null) =>
+    call('POST', `/api/surnames/${encodeURIComponent(name)}/submissions`, who, payload);
 
   describe('reading', () => {
     it('lets a visitor page through every surname, 100 at a time, in name order', async () => {
-      const first = await ctx.app.inject({ url: '/api/surnames' });
+      const first = await call('GET', '/api/surnames', null);
       expect(first.statusCode).toBe(200);
       const page1 = first.json();
       expect(page1.documents).toHaveLength(SURNAME_LIST_LIMIT);
@@ -43,7 +38,7 @@ describeEachDatabase('surname directory', (ctx) => {
       expect(patel).toMatchObject({ id: 'Patel', name_guj: 'પટેલ', user_count: 2, gam: '', description: '' });
 
       const second = (
-        await ctx.app.inject({ url: `/api/surnames?cursor=${encodeURIComponent(page1.nextCursor)}` })
+        await call('GET', `/api/surnames?cursor=${encodeURIComponent(page1.nextCursor)}`, null)
       ).json();
       expect(second.nextCursor).toBeNull();
       const names = [...page1.documents, ...second.documents].map((d: { name: string }) => d.name);
@@ -54,7 +49,7 @@ describeEachDatabase('surname directory', (ctx) => {
     });
 
     it('answers a repeated list request with 304 until something changes', async () => {
-      const first = await ctx.app.inject({ url: '/api/surnames?limit=5' });
+      const first = await call('GET', '/api/surnames?limit=5', null);
       const etag = first.headers.etag as string;
       expect(etag).toBeTruthy();
       const again = await ctx.app.inject({
@@ -76,18 +71,18 @@ describeEachDatabase('surname directory', (ctx) => {
     });
 
     it('refuses a limit above 100 instead of serving more', async () => {
-      const res = await ctx.app.inject({ url: '/api/surnames?limit=101' });
+      const res = await call('GET', '/api/surnames?limit=101', null);
       expect(res.statusCode).toBe(400);
       expect(res.json().type).toBe('general_argument_invalid');
     });
 
     it('shows one surname to a visitor, and a clear 404 for an unknown name', async () => {
-      const res = await ctx.app.inject({ url: '/api/surnames/Patel' });
+      const res = await call('GET', '/api/surnames/Patel', null);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ name: 'Patel', name_guj: 'પટેલ' });
       expect(Date.parse(res.json().updatedAt)).not.toBeNaN();
 
-      const missing = await ctx.app.inject({ url: '/api/surnames/Nosuchname' });
+      const missing = await call('GET', '/api/surnames/Nosuchname', null);
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ code: 404, type: 'document_not_found' });
     });
@@ -101,11 +96,7 @@ describeEachDatabase('surname directory', (ctx) => {
     });
 
     it('records a member submission as pending and shows it in their own list', async () => {
-      const res = await submit(
-        'Shah',
-        { gam: 'Surat', kuldevta: 'Ambaji', description: 'Traders.' },
-        member.cookie,
-      );
+      const res = await submit('Shah', { gam: 'Surat', kuldevta: 'Ambaji', description: 'Traders.' }, member);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         surname: 'Shah',
@@ -114,66 +105,43 @@ describeEachDatabase('surname directory', (ctx) => {
         status: 'pending',
       });
 
-      const mine = await ctx.app.inject({
-        url: '/api/surname-submissions/mine?surname=Shah',
-        headers: json(member.cookie),
-      });
+      const mine = await call('GET', '/api/surname-submissions/mine?surname=Shah', member);
       expect(mine.json().documents.map((d: { id: string }) => d.id)).toContain(res.json().id);
       // Nothing is published before review.
-      expect((await ctx.app.inject({ url: '/api/surnames/Shah' })).json().gam).toBe('');
+      expect((await call('GET', '/api/surnames/Shah', null)).json().gam).toBe('');
     });
 
     it('refuses an empty submission, an unknown surname and an overlong field', async () => {
-      const empty = await submit('Shah', { gam: '  ', description: '<script>x</script>' }, member.cookie);
+      const empty = await submit('Shah', { gam: '  ', description: '<script>x</script>' }, member);
       expect(empty.statusCode).toBe(400);
-      expect((await submit('Nosuchname', { gam: 'Surat' }, member.cookie)).statusCode).toBe(404);
-      expect((await submit('Shah', { gam: 'x'.repeat(101) }, member.cookie)).statusCode).toBe(400);
+      expect((await submit('Nosuchname', { gam: 'Surat' }, member)).statusCode).toBe(404);
+      expect((await submit('Shah', { gam: 'x'.repeat(101) }, member)).statusCode).toBe(400);
     });
 
     it('keeps a visitor out of the own-submissions list', async () => {
-      expect((await ctx.app.inject({ url: '/api/surname-submissions/mine' })).statusCode).toBe(401);
+      expect((await call('GET', '/api/surname-submissions/mine', null)).statusCode).toBe(401);
     });
   });
 
   describe('staff review', () => {
     it('refuses review to a member without the Admin label (403) and to a visitor (401)', async () => {
-      const id = (await submit('Desai', { gam: 'Navsari' }, member.cookie)).json().id;
-      const list = await ctx.app.inject({
-        url: '/api/admin/surname-submissions',
-        headers: json(member.cookie),
-      });
+      const id = (await submit('Desai', { gam: 'Navsari' }, member)).json().id;
+      const list = await call('GET', '/api/admin/surname-submissions', member);
       expect(list.statusCode).toBe(403);
       expect(list.json().type).toBe('user_forbidden');
       for (const action of ['apply', 'reject']) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: `/api/admin/surname-submissions/${id}/${action}`,
-          payload: {},
-          headers: json(member.cookie),
-        });
+        const res = await call('POST', `/api/admin/surname-submissions/${id}/${action}`, member, {});
         expect(res.statusCode).toBe(403);
-        const visitor = await ctx.app.inject({
-          method: 'POST',
-          url: `/api/admin/surname-submissions/${id}/${action}`,
-          payload: {},
-        });
+        const visitor = await call('POST', `/api/admin/surname-submissions/${id}/${action}`, null, {});
         expect(visitor.statusCode).toBe(401);
       }
       expect(
-        (
-          await ctx.app.inject({
-            url: '/api/surname-submissions/mine?surname=Desai',
-            headers: json(member.cookie),
-          })
-        ).json().documents[0].status,
+        (await call('GET', '/api/surname-submissions/mine?surname=Desai', member)).json().documents[0].status,
       ).toBe('pending');
     });
 
     it('lists pending submissions oldest first beside the current values', async () => {
-      const res = await ctx.app.inject({
-        url: '/api/admin/surname-submissions?status=pending',
-        headers: json(admin.cookie),
-      });
+      const res = await call('GET', '/api/admin/surname-submissions?status=pending', admin);
       expect(res.statusCode).toBe(200);
       const docs = res.json().documents as {
         surname: string;
@@ -190,19 +158,14 @@ describeEachDatabase('surname directory', (ctx) => {
       const created = await submit(
         'Mehta',
         { gam: 'Vadnagar', kuldevta: '', description: '<p>Old family.</p>' },
-        member.cookie,
+        member,
       );
       const id = created.json().id;
-      const beforeRow = (await ctx.app.inject({ url: '/api/surnames/Mehta' })).json();
+      const beforeRow = (await call('GET', '/api/surnames/Mehta', null)).json();
 
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/surname-submissions/${id}/apply`,
-        payload: {},
-        headers: json(admin.cookie),
-      });
+      const res = await call('POST', `/api/admin/surname-submissions/${id}/apply`, admin, {});
       expect(res.statusCode).toBe(200);
-      const after = (await ctx.app.inject({ url: '/api/surnames/Mehta' })).json();
+      const after = (await call('GET', '/api/surnames/Mehta', null)).json();
       expect(after).toMatchObject({
         gam: 'Vadnagar',
         description: '<p>Old family.</p>',
@@ -219,57 +182,35 @@ describeEachDatabase('surname directory', (ctx) => {
       expect(entry.after).toMatchObject({ submission: id, status: 'applied', gam: 'Vadnagar' });
       expect(entry.createdAt).toBeInstanceOf(Date);
 
-      const mine = await ctx.app.inject({
-        url: '/api/surname-submissions/mine?surname=Mehta',
-        headers: json(member.cookie),
-      });
+      const mine = await call('GET', '/api/surname-submissions/mine?surname=Mehta', member);
       expect(mine.json().documents[0].status).toBe('applied');
 
-      const twice = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/surname-submissions/${id}/apply`,
-        payload: {},
-        headers: json(admin.cookie),
-      });
+      const twice = await call('POST', `/api/admin/surname-submissions/${id}/apply`, admin, {});
       expect(twice.statusCode).toBe(409);
-      const pending = (
-        await ctx.app.inject({ url: '/api/admin/surname-submissions', headers: json(admin.cookie) })
-      ).json();
+      const pending = (await call('GET', '/api/admin/surname-submissions', admin)).json();
       expect(pending.documents.map((d: { id: string }) => d.id)).not.toContain(id);
     });
 
     it('publishes the values staff edited rather than the proposal', async () => {
-      const id = (await submit('Joshi', { gam: 'Wrong place', kuldevta: 'Chamunda' }, member.cookie)).json()
-        .id;
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/surname-submissions/${id}/apply`,
-        payload: { gam: 'Right place' },
-        headers: json(admin.cookie),
+      const id = (await submit('Joshi', { gam: 'Wrong place', kuldevta: 'Chamunda' }, member)).json().id;
+      const res = await call('POST', `/api/admin/surname-submissions/${id}/apply`, admin, {
+        gam: 'Right place',
       });
       expect(res.statusCode).toBe(200);
-      expect((await ctx.app.inject({ url: '/api/surnames/Joshi' })).json()).toMatchObject({
+      expect((await call('GET', '/api/surnames/Joshi', null)).json()).toMatchObject({
         gam: 'Right place',
         kuldevta: 'Chamunda',
       });
     });
 
     it('rejects a submission without touching the surname, and tells the member', async () => {
-      const id = (await submit('Trivedi', { gam: 'Nowhere' }, member.cookie)).json().id;
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/surname-submissions/${id}/reject`,
-        payload: { note: 'No source' },
-        headers: json(admin.cookie),
+      const id = (await submit('Trivedi', { gam: 'Nowhere' }, member)).json().id;
+      const res = await call('POST', `/api/admin/surname-submissions/${id}/reject`, admin, {
+        note: 'No source',
       });
       expect(res.statusCode).toBe(200);
-      expect((await ctx.app.inject({ url: '/api/surnames/Trivedi' })).json().gam).toBe('');
-      const mine = (
-        await ctx.app.inject({
-          url: '/api/surname-submissions/mine?surname=Trivedi',
-          headers: json(member.cookie),
-        })
-      ).json();
+      expect((await call('GET', '/api/surnames/Trivedi', null)).json().gam).toBe('');
+      const mine = (await call('GET', '/api/surname-submissions/mine?surname=Trivedi', member)).json();
       expect(mine.documents[0]).toMatchObject({ status: 'rejected', reviewNote: 'No source' });
       const entries = await ctx.app.db.select().from(auditLog).where(eq(auditLog.entityId, 'Trivedi'));
       expect(entries).toHaveLength(1);
@@ -279,12 +220,7 @@ describeEachDatabase('surname directory', (ctx) => {
         note: 'No source',
       });
 
-      const unknown = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/admin/surname-submissions/nosuchid/reject',
-        payload: {},
-        headers: json(admin.cookie),
-      });
+      const unknown = await call('POST', '/api/admin/surname-submissions/nosuchid/reject', admin, {});
       expect(unknown.statusCode).toBe(404);
     });
   });
@@ -302,20 +238,15 @@ describeEachDatabase('surname directory', (ctx) => {
         '<style>body{display:none}</style>',
         '<p style="background:url(javascript:alert(6))">styled</p>',
       ].join('');
-      const created = await submit('Bhatt', { description: payload }, member.cookie);
+      const created = await submit('Bhatt', { description: payload }, member);
       expect(created.statusCode).toBe(201);
       // Even the staff preview of the proposal is already clean.
       expect(created.json().description).not.toMatch(
         /<script|onerror|onclick|javascript:|<iframe|<style|style=/i,
       );
 
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/surname-submissions/${created.json().id}/apply`,
-        payload: {},
-        headers: json(admin.cookie),
-      });
-      const html: string = (await ctx.app.inject({ url: '/api/surnames/Bhatt' })).json().description;
+      await call('POST', `/api/admin/surname-submissions/${created.json().id}/apply`, admin, {});
+      const html: string = (await call('GET', '/api/surnames/Bhatt', null)).json().description;
       for (const bad of [
         /<script/i,
         /alert\(1\)/,
@@ -334,14 +265,11 @@ describeEachDatabase('surname directory', (ctx) => {
       expect(html).toContain('click');
 
       // Staff edits go through the same wall.
-      const second = (await submit('Bhatt', { gam: 'Patan' }, member.cookie)).json().id;
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/surname-submissions/${second}/apply`,
-        payload: { description: '<p>Edited</p><svg onload="alert(7)"></svg>' },
-        headers: json(admin.cookie),
+      const second = (await submit('Bhatt', { gam: 'Patan' }, member)).json().id;
+      await call('POST', `/api/admin/surname-submissions/${second}/apply`, admin, {
+        description: '<p>Edited</p><svg onload="alert(7)"></svg>',
       });
-      expect((await ctx.app.inject({ url: '/api/surnames/Bhatt' })).json().description).toBe('<p>Edited</p>');
+      expect((await call('GET', '/api/surnames/Bhatt', null)).json().description).toBe('<p>Edited</p>');
     });
   });
 });

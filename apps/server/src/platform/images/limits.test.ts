@@ -1,9 +1,10 @@
 // Issue 8 §1.2: image work must not starve the server. Images whose decoding would cost too much
 // are refused from their header (before any decoding), image jobs wait in a bounded queue that
 // answers 503 with Retry-After when full, and uploads are rate-limited per member.
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, type TestMember } from '../../../test/members.ts';
@@ -11,15 +12,6 @@ import { file } from '../../db/schema/index.ts';
 import { MSG_IMAGE_ASPECT, MSG_IMAGE_TOO_DEEP } from '../images.ts';
 import { WRITE_LIMITS } from '../rate-limit.ts';
 import { IMAGE_CONCURRENCY, IMAGE_QUEUE_WAITING, ImageQueue, imageQueue, MSG_IMAGE_BUSY } from './queue.ts';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A PNG with this header; `idat` is the compressed pixel data (whole, or only its start). */
 function png(
@@ -34,9 +26,9 @@ function png(
   ihdr[12] = header.interlace;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
+    images.pngChunk('IHDR', ihdr),
+    images.pngChunk('IDAT', idat),
+    images.pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -92,27 +84,11 @@ describeEachDatabase('image work cannot starve the server', (ctx) => {
     member = await createMember(app);
   }, 60_000);
 
-  function uploadPicture(who: TestMember, data: Buffer) {
-    const { payload, headers } = images.multipart([{ filename: 'p.png', contentType: 'image/png', data }]);
-    return app.inject({
-      method: 'POST',
-      url: '/api/account/picture',
-      payload,
-      headers: { ...headers, cookie: who.cookie },
-    });
-  }
-
-  function uploadPost(who: TestMember, data: Buffer) {
-    const { payload, headers } = images.multipart([{ filename: 'p.png', contentType: 'image/png', data }], {
-      description: 'A picture',
-    });
-    return app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      payload,
-      headers: { ...headers, cookie: who.cookie },
-    });
-  }
+  const asPng = (data: Buffer) => [{ filename: 'p.png', contentType: 'image/png', data }];
+  const uploadPicture = (who: TestMember, data: Buffer) =>
+    upload(app, '/api/account/picture', who, asPng(data));
+  const uploadPost = (who: TestMember, data: Buffer) =>
+    upload(app, '/api/posts', who, asPng(data), { description: 'A picture' });
 
   const fileCount = async () => (await app.db.select({ id: file.id }).from(file)).length;
 
@@ -121,12 +97,7 @@ describeEachDatabase('image work cannot starve the server', (ctx) => {
     expect(long.length).toBeLessThan(200_000);
     const before = await fileCount();
     for (const res of [await uploadPicture(member, long), await uploadPost(member, long)]) {
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({
-        message: MSG_IMAGE_ASPECT,
-        code: 415,
-        type: 'storage_file_type_unsupported',
-      });
+      expectError(res, 415, 'storage_file_type_unsupported', { message: MSG_IMAGE_ASPECT });
     }
     expect(await fileCount()).toBe(before);
     // Nothing waited in the image queue for it.
@@ -170,12 +141,7 @@ describeEachDatabase('image work cannot starve the server', (ctx) => {
       fillQueue();
       const before = await fileCount();
       for (const res of [await uploadPicture(member, picture), await uploadPost(member, picture)]) {
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({
-          message: MSG_IMAGE_BUSY,
-          code: 503,
-          type: 'general_service_unavailable',
-        });
+        expectError(res, 503, 'general_service_unavailable', { message: MSG_IMAGE_BUSY });
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
       expect(await fileCount()).toBe(before);

@@ -2,7 +2,7 @@
 // of a deleted account. Each test waits for the worker with a bounded poll.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import * as images from '../../../test/fixtures/images.ts';
+import { postWithImage, setPicture } from '../../../test/api.ts';
 import {
   closeTestDatabase,
   describeEachDatabase,
@@ -10,7 +10,7 @@ import {
   openTestDatabase,
   testConfig,
 } from '../../../test/harness.ts';
-import { createMember, type TestMember } from '../../../test/members.ts';
+import { createMember } from '../../../test/members.ts';
 import { buildApp } from '../../app.ts';
 import { originalKey } from '../images.ts';
 import { getStorage } from '../storage/index.ts';
@@ -32,35 +32,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 20_000)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function uploadPicture(app: FastifyInstance, who: TestMember): Promise<string> {
-  const { payload, headers } = images.multipart([
-    { filename: 'me.png', contentType: 'image/png', data: await images.png(120, 90) },
-  ]);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/account/picture',
-    payload,
-    headers: { ...headers, cookie: who.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().dp;
-}
-
-async function postWithImage(app: FastifyInstance, who: TestMember): Promise<string> {
-  const { payload, headers } = images.multipart(
-    [{ filename: 'p.jpg', contentType: 'image/jpeg', data: await images.jpegWithGps(300, 200) }],
-    { description: 'A post with a photo' },
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    payload,
-    headers: { ...headers, cookie: who.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().file;
-}
-
 const stored = async (app: FastifyInstance, id: string) =>
   (await getStorage(app).get(originalKey(id))) !== null;
 
@@ -68,8 +39,8 @@ describeEachDatabase('jobs', (ctx) => {
   it("deleting an account deletes its picture's and its post image's stored files", async () => {
     const { app } = ctx;
     const member = await createMember(app);
-    const picture = await uploadPicture(app, member);
-    const image = await postWithImage(app, member);
+    const picture = await setPicture(app, member);
+    const image = (await postWithImage(app, member)).file;
     expect(await stored(app, picture)).toBe(true);
     expect(await stored(app, image)).toBe(true);
 
@@ -92,7 +63,7 @@ describeEachDatabase('jobs', (ctx) => {
   it('a rolled-back transaction enqueues nothing', async () => {
     const { app } = ctx;
     const member = await createMember(app);
-    const picture = await uploadPicture(app, member);
+    const picture = await setPicture(app, member);
     await expect(
       app.events.transaction(async (tx) => {
         await app.events.publish(tx, 'account.deleted', { userId: member.user.id, files: [picture] });
@@ -144,7 +115,7 @@ for (const engine of engines()) {
         // The first process sends the job but runs no workers, then stops.
         first = await buildApp({ config, database, workers: false });
         const member = await createMember(first);
-        const picture = await uploadPicture(first, member);
+        const picture = await setPicture(first, member);
         const app = first;
         await app.events.transaction((tx) => app.jobs.send('files.delete', { ids: [picture] }, { tx }));
         expect((await first.jobs.queueSizes())['files.delete']).toBe(1);
