@@ -10,8 +10,9 @@ import type {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorColumns, authorSummary } from '../../db/author.ts';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
+import { memberRows } from '../../db/member-rows.ts';
 import { publisherRequest, user } from '../../db/schema/index.ts';
 
 /** Not in spec: page size of the staff list of applications. */
@@ -110,10 +111,7 @@ export async function exportRequest(db: Executor, memberId: string): Promise<Row
 }
 
 /** Account deletion: the member's application goes with them (no files). */
-export async function eraseRequest(tx: Transaction, memberId: string): Promise<string[]> {
-  await tx.delete(publisherRequest).where(eq(publisherRequest.creator, memberId));
-  return [];
-}
+export const eraseRequest = memberRows(publisherRequest, publisherRequest.creator).erase;
 
 export class AlreadyDecided extends Error {}
 

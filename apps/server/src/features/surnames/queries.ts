@@ -3,8 +3,9 @@
 import type { Page } from '@samaj/core';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
+import { memberRows } from '../../db/member-rows.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
 
 export type SurnameRow = typeof surname.$inferSelect;
@@ -128,16 +129,8 @@ export async function countWaiting(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-/** The member's submissions, as their data export shows them. */
-export async function exportSubmissions(db: Executor, memberId: string): Promise<SubmissionRow[]> {
-  return db.select().from(surnameSubmission).where(eq(surnameSubmission.creator, memberId));
-}
-
-/** Account deletion: the member's submissions go with them (no files). */
-export async function eraseSubmissions(tx: Transaction, memberId: string): Promise<string[]> {
-  await tx.delete(surnameSubmission).where(eq(surnameSubmission.creator, memberId));
-  return [];
-}
+/** The member's submissions: listed in their data export, deleted with their account (no files). */
+export const memberSubmissions = memberRows(surnameSubmission, surnameSubmission.creator);
 
 export class ReviewConflict extends Error {}
 

@@ -27,13 +27,12 @@ import {
   decideSubmission,
   EDITABLE_FIELDS,
   type EditableValues,
-  eraseSubmissions,
-  exportSubmissions,
   findSubmission,
   findSurname,
   listForReview,
   listSubmissionsOf,
   listSurnames,
+  memberSubmissions,
   ReviewConflict,
 } from './queries.ts';
 import { reviewView, submissionView, surnameView } from './view.ts';
@@ -128,8 +127,7 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   app.registry.addWaitingCount({ name: 'surnameSubmissions', count: countWaiting });
   app.registry.addMemberData({
     name: 'surnameSubmissions',
-    export: exportSubmissions,
-    erase: eraseSubmissions,
+    ...memberSubmissions,
   });
 
   app.get(
