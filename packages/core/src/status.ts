@@ -5,24 +5,25 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 
 export type StatusColor = 'warning' | 'error' | 'neutral';
 
+/** How each status that needs a word is shown; any other status shows nothing (label and color null). */
+function statusDisplay<D extends { label: string | null; color: StatusColor | null }>(
+  shown: Record<string, D>,
+) {
+  return (status: string): D =>
+    Object.hasOwn(shown, status) ? shown[status] : ({ label: null, color: null } as D);
+}
+
 export interface PostStatusDisplay {
   label: 'Under Review' | 'Not Approved' | 'Private' | null;
   color: StatusColor | null;
 }
 
 /** The banner shown instead of reactions, comments and share; approved posts have none. */
-export function postStatusDisplay(status: string): PostStatusDisplay {
-  switch (status) {
-    case 'requested':
-      return { label: 'Under Review', color: 'warning' };
-    case 'rejected':
-      return { label: 'Not Approved', color: 'error' };
-    case 'unlisted':
-      return { label: 'Private', color: 'neutral' };
-    default:
-      return { label: null, color: null };
-  }
-}
+export const postStatusDisplay = statusDisplay<PostStatusDisplay>({
+  requested: { label: 'Under Review', color: 'warning' },
+  rejected: { label: 'Not Approved', color: 'error' },
+  unlisted: { label: 'Private', color: 'neutral' },
+});
 
 /** Only approved posts get reactions, comments and share. */
 export function postAllowsReactions(status: string): boolean {
@@ -49,18 +50,11 @@ export interface MatrimonyStatusDisplay {
 }
 
 /** A status screen for requested, banned and inactive; null label means the dashboard. */
-export function matrimonyStatusDisplay(status: string): MatrimonyStatusDisplay {
-  switch (status) {
-    case 'requested':
-      return { label: 'Profile Under Review', color: 'warning' };
-    case 'banned':
-      return { label: 'Profile Banned', color: 'error' };
-    case 'inactive':
-      return { label: 'Profile inactive', color: 'neutral' };
-    default:
-      return { label: null, color: null };
-  }
-}
+export const matrimonyStatusDisplay = statusDisplay<MatrimonyStatusDisplay>({
+  requested: { label: 'Profile Under Review', color: 'warning' },
+  banned: { label: 'Profile Banned', color: 'error' },
+  inactive: { label: 'Profile inactive', color: 'neutral' },
+});
 
 /** A new matrimony profile waits for staff verification. */
 export const NEW_MATRIMONY_STATUS: MatrimonyStatus = 'requested';
