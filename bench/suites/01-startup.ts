@@ -75,6 +75,15 @@ export async function run(): Promise<Section> {
   const jsKb = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
   const row = (name: string, value: string, target: string, baseline: string, ok: boolean) =>
     `| ${name} | ${value} | ${target} | ${baseline} | ${ok ? 'met' : 'MISSED'} |`;
+  // The spec's memory target, beside what a bare Node process takes on this machine.
+  const rssRow = (name: string, rss: number) =>
+    row(
+      name,
+      `${rss.toFixed(0)} MB`,
+      '≤ 200 MB',
+      `bare Node ${bare.rss.toFixed(0)} MB (×${(rss / bare.rss).toFixed(1)})`,
+      rss <= 200,
+    );
   const markdown = [
     'Data: an empty DATA_DIR (PGlite), seeded with the built-in surnames on first start.',
     '',
@@ -94,20 +103,8 @@ export async function run(): Promise<Section> {
       '',
       true,
     ),
-    row(
-      'idle RSS 5 s after the first start (includes creating the database)',
-      `${idleRss.toFixed(0)} MB`,
-      '≤ 200 MB',
-      `bare Node ${bare.rss.toFixed(0)} MB (×${(idleRss / bare.rss).toFixed(1)})`,
-      idleRss <= 200,
-    ),
-    row(
-      'idle RSS on a later start (steady state, after 20 list requests)',
-      `${steadyRss.toFixed(0)} MB`,
-      '≤ 200 MB',
-      `bare Node ${bare.rss.toFixed(0)} MB (×${(steadyRss / bare.rss).toFixed(1)})`,
-      steadyRss <= 200,
-    ),
+    rssRow('idle RSS 5 s after the first start (includes creating the database)', idleRss),
+    rssRow('idle RSS on a later start (steady state, after 20 list requests)', steadyRss),
     row(
       'JavaScript loaded for `/` (gzip)',
       `${jsKb.toFixed(1)} KB in ${scripts.length} files`,

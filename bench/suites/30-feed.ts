@@ -75,6 +75,29 @@ async function measure(server: RunningServer, cookie: string, midCursor: string)
   return { health, feed, deep };
 }
 
+/** One row of the table: starts the server on the filled database, measures, stops it. */
+async function measureFeed(
+  rows: Row[],
+  run: {
+    engine: string;
+    posts: string;
+    fillMs: number;
+    env: Record<string, string>;
+    cookie: string;
+    middle: number;
+  },
+) {
+  const server = await startServer(run.env);
+  const fill = `${(run.fillMs / 1000).toFixed(1)} s`;
+  rows.push({
+    engine: run.engine,
+    posts: run.posts,
+    fill,
+    ...(await measure(server, run.cookie, postId(run.middle))),
+  });
+  await server.stop();
+}
+
 /** The id fillFeed gives post n (see bench/data/feed.ts). */
 function postId(n: number): string {
   return (
@@ -100,14 +123,14 @@ async function pgliteRuns(rows: Row[], notes: string[]) {
     }
   };
   const small = await fill(10_000, 0);
-  let server = await startServer({ DATA_DIR: dataDir });
-  rows.push({
+  await measureFeed(rows, {
     engine: 'PGlite',
     posts: '10k',
-    fill: `${(small.ms / 1000).toFixed(1)} s`,
-    ...(await measure(server, cookie, postId(5_000))),
+    fillMs: small.ms,
+    env: { DATA_DIR: dataDir },
+    cookie,
+    middle: 5_000,
   });
-  await server.stop();
 
   const predicted = (small.ms * 990_000) / 10_000;
   if (predicted > PGLITE_FILL_LIMIT_MS) {
@@ -117,14 +140,14 @@ async function pgliteRuns(rows: Row[], notes: string[]) {
     return;
   }
   const big = await fill(990_000, 10_000);
-  server = await startServer({ DATA_DIR: dataDir });
-  rows.push({
+  await measureFeed(rows, {
     engine: 'PGlite',
     posts: '1M',
-    fill: `${((small.ms + big.ms) / 1000).toFixed(1)} s`,
-    ...(await measure(server, cookie, postId(500_000))),
+    fillMs: small.ms + big.ms,
+    env: { DATA_DIR: dataDir },
+    cookie,
+    middle: 500_000,
   });
-  await server.stop();
 }
 
 async function pgRuns(rows: Row[], notes: string[]) {
@@ -147,24 +170,24 @@ async function pgRuns(rows: Row[], notes: string[]) {
       }
     };
     const small = await fill(10_000, 0);
-    let server = await startServer(env);
-    rows.push({
+    await measureFeed(rows, {
       engine: 'PostgreSQL',
       posts: '10k',
-      fill: `${(small.ms / 1000).toFixed(1)} s`,
-      ...(await measure(server, cookie, postId(5_000))),
+      fillMs: small.ms,
+      env,
+      cookie,
+      middle: 5_000,
     });
-    await server.stop();
 
     const big = await fill(990_000, 10_000);
-    server = await startServer(env);
-    rows.push({
+    await measureFeed(rows, {
       engine: 'PostgreSQL',
       posts: '1M',
-      fill: `${((small.ms + big.ms) / 1000).toFixed(1)} s`,
-      ...(await measure(server, cookie, postId(500_000))),
+      fillMs: small.ms + big.ms,
+      env,
+      cookie,
+      middle: 500_000,
     });
-    await server.stop();
   } catch (error) {
     notes.push(`PostgreSQL runs failed: ${(error as Error).message}`);
   } finally {
