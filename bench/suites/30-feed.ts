@@ -75,6 +75,16 @@ async function measure(server: RunningServer, cookie: string, midCursor: string)
   return { health, feed, deep };
 }
 
+/** Fills the feed of a stopped server's database. */
+async function fillDatabase(where: Parameters<typeof openDatabase>[0], fill: Parameters<typeof fillFeed>[1]) {
+  const database = await openDatabase(where);
+  try {
+    return await fillFeed(database.db, fill);
+  } finally {
+    await database.close();
+  }
+}
+
 /** One row of the table: starts the server on the filled database, measures, stops it. */
 async function measureFeed(
   rows: Row[],
@@ -114,14 +124,7 @@ async function pgliteRuns(rows: Row[], notes: string[]) {
   await first.stop();
   const dataDir = first.dataDir;
 
-  const fill = async (posts: number, after: number) => {
-    const database = await openDatabase({ dataDir });
-    try {
-      return await fillFeed(database.db, { posts, after, batch: 20_000 });
-    } finally {
-      await database.close();
-    }
-  };
+  const fill = (posts: number, after: number) => fillDatabase({ dataDir }, { posts, after, batch: 20_000 });
   const small = await fill(10_000, 0);
   await measureFeed(rows, {
     engine: 'PGlite',
@@ -161,14 +164,8 @@ async function pgRuns(rows: Row[], notes: string[]) {
     const cookie = await signUpCookie(first);
     await first.stop();
 
-    const fill = async (posts: number, after: number) => {
-      const database = await openDatabase({ databaseUrl: PG_BENCH_URL });
-      try {
-        return await fillFeed(database.db, { posts, after });
-      } finally {
-        await database.close();
-      }
-    };
+    const fill = (posts: number, after: number) =>
+      fillDatabase({ databaseUrl: PG_BENCH_URL }, { posts, after });
     const small = await fill(10_000, 0);
     await measureFeed(rows, {
       engine: 'PostgreSQL',

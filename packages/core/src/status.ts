@@ -5,25 +5,26 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 
 export type StatusColor = 'warning' | 'error' | 'neutral';
 
-/** How each status that needs a word is shown; any other status shows nothing (label and color null). */
-function statusDisplay<D extends { label: string | null; color: StatusColor | null }>(
-  shown: Record<string, D>,
-) {
-  return (status: string): D =>
-    Object.hasOwn(shown, status) ? shown[status] : ({ label: null, color: null } as D);
-}
-
-export interface PostStatusDisplay {
-  label: 'Under Review' | 'Not Approved' | 'Private' | null;
+/** What a status is shown as: its words and colour, or nulls for a status that needs none. */
+export interface StatusShown<Label extends string> {
+  label: Label | null;
   color: StatusColor | null;
 }
 
+/** Looks a status up in `shown`; any status not in it shows nothing. */
+function statusDisplay<const T extends Record<string, { label: string; color: StatusColor }>>(shown: T) {
+  type Label = T[keyof T]['label'];
+  return (status: string): StatusShown<Label> =>
+    Object.hasOwn(shown, status) ? (shown[status] as StatusShown<Label>) : { label: null, color: null };
+}
+
 /** The banner shown instead of reactions, comments and share; approved posts have none. */
-export const postStatusDisplay = statusDisplay<PostStatusDisplay>({
+export const postStatusDisplay = statusDisplay({
   requested: { label: 'Under Review', color: 'warning' },
   rejected: { label: 'Not Approved', color: 'error' },
   unlisted: { label: 'Private', color: 'neutral' },
 });
+export type PostStatusDisplay = ReturnType<typeof postStatusDisplay>;
 
 /** Only approved posts get reactions, comments and share. */
 export function postAllowsReactions(status: string): boolean {
@@ -44,17 +45,13 @@ export function newPostStatus(labels: readonly string[]): PostStatus {
 export const MATRIMONY_STATUSES = ['requested', 'active', 'banned', 'inactive'] as const;
 export type MatrimonyStatus = (typeof MATRIMONY_STATUSES)[number];
 
-export interface MatrimonyStatusDisplay {
-  label: 'Profile Under Review' | 'Profile Banned' | 'Profile inactive' | null;
-  color: StatusColor | null;
-}
-
 /** A status screen for requested, banned and inactive; null label means the dashboard. */
-export const matrimonyStatusDisplay = statusDisplay<MatrimonyStatusDisplay>({
+export const matrimonyStatusDisplay = statusDisplay({
   requested: { label: 'Profile Under Review', color: 'warning' },
   banned: { label: 'Profile Banned', color: 'error' },
   inactive: { label: 'Profile inactive', color: 'neutral' },
 });
+export type MatrimonyStatusDisplay = ReturnType<typeof matrimonyStatusDisplay>;
 
 /** A new matrimony profile waits for staff verification. */
 export const NEW_MATRIMONY_STATUS: MatrimonyStatus = 'requested';
