@@ -52,6 +52,9 @@ export async function acquireCamera(): Promise<MediaStream> {
   }
 }
 
+/** A viewer still not connected after this is let go. */
+const JOIN_TIMEOUT_MS = 20_000;
+
 export class LiveHost {
   private peer: Peer | null = null;
   private stream: MediaStream | null = null;
@@ -95,26 +98,39 @@ export class LiveHost {
     return this.viewers.size;
   }
 
+  /**
+   * A viewer greeting us: call them at once, while their data connection is still opening, so the
+   * two handshakes overlap and the first frame arrives sooner. Past the cap they are told the
+   * stream is full instead. A viewer counts from here, so a crowd joining at once cannot overshoot.
+   */
   private accept(connection: DataConnection): void {
-    connection.on('open', () => {
-      if (!this.stream || !this.peer || this.ended) return connection.close();
-      if (this.viewers.size >= this.maxViewers) {
+    if (!this.stream || !this.peer || this.ended) return connection.close();
+    if (this.viewers.size >= this.maxViewers) {
+      connection.on('open', () => {
         this.send(connection, { type: 'full' });
         // Long enough for the message to leave before the channel goes.
         setTimeout(() => connection.close(), 1000);
-        return;
-      }
-      const call = this.peer.call(connection.peer, this.stream);
-      this.viewers.set(connection.connectionId, { connection, call });
-      // A viewer whose tab died is not noticed by signalling for a minute: ICE says so sooner.
-      call.on('iceStateChanged', (state) => {
-        if (state === 'disconnected' || state === 'failed' || state === 'closed') this.drop(connection);
       });
-      call.on('close', () => this.drop(connection));
+      return;
+    }
+    const call = this.peer.call(connection.peer, this.stream);
+    this.viewers.set(connection.connectionId, { connection, call });
+    // A viewer whose tab died is not noticed by signalling for a minute: ICE says so sooner.
+    call.on('iceStateChanged', (state) => {
+      if (state === 'disconnected' || state === 'failed' || state === 'closed') this.drop(connection);
+    });
+    call.on('close', () => this.drop(connection));
+    // One that never finishes joining does not hold a place.
+    const abandoned = setTimeout(() => {
+      if (!connection.open) this.drop(connection);
+    }, JOIN_TIMEOUT_MS);
+    connection.on('open', () => {
+      clearTimeout(abandoned);
       this.broadcast();
     });
     connection.on('close', () => this.drop(connection));
     connection.on('error', () => this.drop(connection));
+    this.callbacks.onViewers(this.viewers.size);
   }
 
   private drop(connection: DataConnection): void {
@@ -136,7 +152,9 @@ export class LiveHost {
 
   private broadcast(): void {
     const count = this.viewers.size;
-    for (const { connection } of this.viewers.values()) this.send(connection, { type: 'viewers', count });
+    for (const { connection } of this.viewers.values()) {
+      if (connection.open) this.send(connection, { type: 'viewers', count });
+    }
     this.callbacks.onViewers(count);
   }
 

@@ -1,0 +1,195 @@
+// Issue 10: live video on loopback with Chromium's fake camera. Join to first frame (from the
+// viewer's `samaj:live-join` mark, set when its peer starts, to the video's first decoded frame)
+// with 1 viewer and with 8 joining at once, and how many viewers one host serves with frames still
+// flowing up to the configured cap (LIVE_MAX_VIEWERS, 12) — the next one must be told it is full.
+// Host and viewers are tabs of one headless Chromium on the same 2-core machine as the server.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { median, root, type Section, startServer } from '../lib.ts';
+
+const CAP = 12;
+const SINGLE_RUNS = 5;
+const AT_ONCE = 8;
+const FLOW_SECONDS = 3;
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  // Background tabs would otherwise be throttled: every viewer is a tab of its own.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
+
+let counter = 0;
+
+/** A signed-in member's own browser context (its own session cookie). */
+async function member(
+  browser: Browser,
+  url: string,
+  prefix: string,
+): Promise<{ context: BrowserContext; username: string }> {
+  const context = await browser.newContext({ baseURL: url });
+  counter += 1;
+  const username = `${prefix}_${Date.now().toString(36)}_${counter}`.slice(0, 32);
+  const res = await context.request.post('/api/account/signup', {
+    data: {
+      username,
+      name: `Bench ${prefix} ${counter}`,
+      email: `${username}@example.com`,
+      password: 'bench password 42',
+      surname: 'Patel',
+    },
+    headers: { origin: url },
+  });
+  if (res.status() !== 201) throw new Error(`signup ${res.status()} ${await res.text()}`);
+  // The first decoded frame, whatever happens on the page before it.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __firstFrame: number | null };
+    w.__firstFrame = null;
+    document.addEventListener(
+      'loadeddata',
+      (event) => {
+        const target = event.target as HTMLElement;
+        if (target.tagName === 'VIDEO' && target.getAttribute('aria-label') && w.__firstFrame === null) {
+          w.__firstFrame = performance.now();
+        }
+      },
+      true,
+    );
+  });
+  return { context, username };
+}
+
+/** Opens the event and resolves with join → first frame in ms. */
+async function joinEvent(context: BrowserContext, eventId: string): Promise<{ page: Page; ms: number }> {
+  const page = await context.newPage();
+  await page.goto(`/event/${eventId}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __firstFrame: number | null }).__firstFrame !== null,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  const ms = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('samaj:live-join')[0];
+    const first = (window as unknown as { __firstFrame: number }).__firstFrame;
+    return first - (mark?.startTime ?? 0);
+  });
+  return { page, ms };
+}
+
+/** Frames the page's video decoded over FLOW_SECONDS. */
+async function framesFlowing(page: Page): Promise<number> {
+  const frames = () =>
+    page.evaluate(() => {
+      const video = document.querySelector('video[aria-label]') as HTMLVideoElement | null;
+      return video ? video.getVideoPlaybackQuality().totalVideoFrames : 0;
+    });
+  const before = await frames();
+  await new Promise((r) => setTimeout(r, FLOW_SECONDS * 1000));
+  return (await frames()) - before;
+}
+
+function s(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+export async function run(): Promise<Section> {
+  const server = await startServer({ AUTH_RATE_LIMIT: 'off', LIVE_MAX_VIEWERS: String(CAP) });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  try {
+    const { url } = server;
+    const host = await member(browser, url, 'host');
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'apps/server/src/cli.ts'), 'grant', host.username, 'Publisher'],
+      {
+        env: { ...process.env, DATA_DIR: server.dataDir },
+        stdio: 'ignore',
+      },
+    );
+    const created = await host.context.request.post('/api/events', {
+      data: { name: 'Bench live', time: new Date().toISOString(), liveStream: true },
+      headers: { origin: url },
+    });
+    if (created.status() !== 201) throw new Error(`create event ${created.status()} ${await created.text()}`);
+    const eventId = ((await created.json()) as { id: string }).id;
+    const hostPage = await host.context.newPage();
+    await hostPage.goto(`/event/${eventId}`);
+    await hostPage.getByRole('button', { name: 'Start' }).click();
+    await hostPage.getByRole('button', { name: 'END' }).waitFor({ timeout: 30_000 });
+    const cameraSize = await hostPage.evaluate(() => {
+      const video = document.querySelector('video[aria-label]') as HTMLVideoElement;
+      return `${video.videoWidth}×${video.videoHeight}`;
+    });
+
+    // One viewer at a time, SINGLE_RUNS times.
+    const single: number[] = [];
+    const viewers: BrowserContext[] = [];
+    for (let i = 0; i < SINGLE_RUNS; i++) {
+      const viewer = await member(browser, url, 'viewer');
+      const { page, ms } = await joinEvent(viewer.context, eventId);
+      single.push(ms);
+      await page.close();
+      await viewer.context.close();
+    }
+
+    // AT_ONCE viewers joining together (signed up first, so only the join is timed together).
+    const crowd = await Promise.all(Array.from({ length: AT_ONCE }, () => member(browser, url, 'crowd')));
+    viewers.push(...crowd.map((c) => c.context));
+    const joined = await Promise.all(crowd.map((c) => joinEvent(c.context, eventId)));
+    const together = joined.map((j) => j.ms);
+    const pages = joined.map((j) => j.page);
+
+    // Fill up to the cap, then check that frames still flow to every viewer.
+    for (let i = AT_ONCE; i < CAP; i++) {
+      const viewer = await member(browser, url, 'more');
+      viewers.push(viewer.context);
+      pages.push((await joinEvent(viewer.context, eventId)).page);
+    }
+    const flowing = await Promise.all(pages.map(framesFlowing));
+    const served = flowing.filter((frames) => frames > 0).length;
+    const minFps = Math.min(...flowing) / FLOW_SECONDS;
+    const hostCount = await hostPage.getByTestId('viewer-count').textContent();
+
+    // One more than the cap: told the stream is full.
+    const extra = await member(browser, url, 'extra');
+    const extraPage = await extra.context.newPage();
+    await extraPage.goto(`/event/${eventId}`);
+    const full = await extraPage
+      .getByText('લાઇવ ભરાઈ ગયું છે')
+      .waitFor({ timeout: 60_000 })
+      .then(() => true)
+      .catch(() => false);
+
+    const single50 = median(single);
+    const crowd50 = median(together);
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    const markdown = [
+      `Loopback, \`iceServers: []\`, one headless Chromium (${ARGS.includes('--use-fake-device-for-media-stream') ? 'fake camera' : 'camera'} ${cameraSize}) for the host and every viewer (a tab each), server and browser on the same machine. Join → first frame: from the viewer's \`samaj:live-join\` mark (its peer starts) to the video's \`loadeddata\`. LIVE_MAX_VIEWERS=${CAP}.`,
+      '',
+      '| measure | value | target | |',
+      '|---|---|---|---|',
+      `| join → first frame, 1 viewer (median of ${SINGLE_RUNS}) | ${s(single50)} (all: ${single.map(s).join(', ')}) | ≤ 0.5 s | ${verdict(single50 <= 500)} |`,
+      `| join → first frame, ${AT_ONCE} joining at once (median) | ${s(crowd50)} (slowest ${s(Math.max(...together))}) | ≤ 1.0 s | ${verdict(crowd50 <= 1000)} |`,
+      `| viewers served with frames flowing (over ${FLOW_SECONDS} s each) | ${served} of ${CAP} (slowest ${minFps.toFixed(1)} frames/s; host shows ${hostCount}) | the cap, ${CAP} | ${verdict(served === CAP)} |`,
+      `| viewer ${CAP + 1} told the stream is full | ${full ? 'yes' : 'no'} | yes | ${verdict(full)} |`,
+    ].join('\n');
+    return { title: 'Live video: join to first frame and viewers served', markdown };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
