@@ -165,6 +165,8 @@ export function registerSignalling(app: FastifyInstance): void {
     const event = claim ? await findEvent(app.db, claim.eventId) : undefined;
     const server = peerServer();
     server.handleUpgrade(request, socket, head, (ws) => {
+      // A socket error (a client cut off mid-frame) ends that socket; it must never reach the process.
+      ws.on('error', () => ws.terminate());
       if (!me) return refuse(ws, MSG_PEER_SIGN_IN);
       if (!claim) return refuse(ws, MSG_PEER_INVALID_ID);
       if (!event) return refuse(ws, MSG_PEER_NO_EVENT);
