@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -10,7 +11,9 @@ import { grant, newMember, signUp } from '../support/members';
 
 test.use({ serviceWorkers: 'allow' });
 
-const shots = join(dirname(fileURLToPath(import.meta.url)), '../test-results/pwa-screens');
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = join(here, '../test-results/pwa-screens');
+const workerFile = join(here, '../../apps/web/dist/sw.js');
 test.describe.configure({ mode: 'serial' });
 
 /** Waits until the service worker the app registered (once stable) controls the page. */
@@ -130,6 +133,39 @@ test('the service worker is served fresh, becomes active and controls the page',
   expect(new URL(String(worker.script)).pathname).toBe('/sw.js');
   expect(new URL(worker.scope).pathname).toBe('/');
   expect(worker.controller).toBe(worker.script);
+});
+
+test('a new version waits for the member: the reload prompt switches to it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await controlled(page);
+  const first = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+
+  // A release: the server now has a different worker script. (The build is shared by the specs; they
+  // run one at a time under the e2e lock, and the file is put back whatever happens.)
+  const built = await readFile(workerFile, 'utf8');
+  await writeFile(workerFile, `${built}\n// next release\n`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toContainText('એપનું નવું સંસ્કરણ તૈયાર છે.');
+
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button').click()]);
+    await controlled(page);
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return { waiting: registration.waiting !== null, active: registration.active?.scriptURL };
+    });
+    expect(after).toEqual({ waiting: false, active: first });
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  } finally {
+    await writeFile(workerFile, built);
+  }
+  await context.close();
 });
 
 test('the manifest installs the app standalone at / with its name, Gujarati short name and icons', async ({

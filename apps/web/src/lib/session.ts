@@ -3,8 +3,8 @@ import type { AccountView } from '@samaj/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api';
 import { publicConfigQueryKey } from './publicConfig';
-import { logPushError } from './push/errors';
-import { currentRecord, unsubscribeFromPush } from './push/subscribe';
+import { logPushError } from './push/log';
+import { PUSH_RECORD_KEY } from './push/record';
 import { clearRuntimeCaches } from './serviceWorker';
 
 export const currentUserQueryKey = ['account'] as const;
@@ -45,7 +45,7 @@ export async function logout(client: QueryClient): Promise<void> {
   // While still signed in: this device stops receiving the member's notifications, so the next
   // person to use it is not shown them.
   try {
-    if (currentRecord()) await unsubscribeFromPush();
+    if (localStorage.getItem(PUSH_RECORD_KEY)) await (await import('./push/subscribe')).unsubscribeFromPush();
   } catch (error) {
     logPushError(error);
   }

@@ -1,12 +1,10 @@
 // The shell's popups, one at a time at the bottom of the screen (above the bottom bar on phones):
 // a new version waiting for a reload, the install prompt, the notification prompt (SPEC §4). Their
 // code and words load only when one is due.
-import { Button, Group, Paper, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadNamespace } from '../../lib/i18n';
 import { useKeepPushSubscription, useShellPrompt } from '../../lib/push/useShellPrompt';
-import { reloadIntoUpdate, useUpdateWaiting } from '../../lib/serviceWorker';
+import { useUpdateWaiting } from '../../lib/serviceWorker';
 import { BOTTOM_BAR_HEIGHT, media } from './layout';
 
 const ShellPrompt = lazy(async () => {
@@ -17,26 +15,14 @@ const ShellPrompt = lazy(async () => {
   return module;
 });
 
+const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
+
 const promptCss = `
 .samaj-prompt { position: fixed; z-index: 300; right: 24px; bottom: 24px; width: min(400px, calc(100vw - 48px)); }
 @media ${media.narrow} {
   .samaj-prompt { left: 8px; right: 8px; width: auto; bottom: calc(${BOTTOM_BAR_HEIGHT + 8}px + env(safe-area-inset-bottom)); }
 }
 `;
-
-function UpdatePrompt() {
-  const { t } = useTranslation('shell');
-  return (
-    <Paper role="status" data-testid="update-prompt" shadow="lg" radius="md" p="md" withBorder>
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{t('update.text')}</Text>
-        <Button size="compact-md" onClick={reloadIntoUpdate}>
-          {t('update.reload')}
-        </Button>
-      </Group>
-    </Paper>
-  );
-}
 
 export function ShellPrompts() {
   useKeepPushSubscription();
@@ -48,13 +34,13 @@ export function ShellPrompts() {
       <style href="samaj-prompt" precedence="default">
         {promptCss}
       </style>
-      {updateWaiting ? (
-        <UpdatePrompt />
-      ) : kind ? (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {updateWaiting ? (
+          <UpdatePrompt />
+        ) : kind ? (
           <ShellPrompt key={kind} kind={kind} onClose={() => close(kind)} />
-        </Suspense>
-      ) : null}
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -38,6 +38,4 @@ export function asPushError(error: unknown, fallback: PushErrorCode): PushError 
   return error instanceof PushError ? error : new PushError(fallback, error);
 }
 
-export function logPushError(error: unknown): void {
-  console.warn(error instanceof PushError ? error.message : `push: ${String(error)}`);
-}
+export { logPushError } from './log';

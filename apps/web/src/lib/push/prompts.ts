@@ -39,6 +39,11 @@ export function showNotificationPrompt(s: NotificationPromptState): boolean {
   );
 }
 
+/** Push works here: a window with service workers, the Push API and notifications. */
+export function pushSupported(win: Window | undefined = globalThis.window): boolean {
+  return !!win && 'serviceWorker' in win.navigator && 'PushManager' in win && 'Notification' in win;
+}
+
 export function isStandalone(win: Window = window): boolean {
   const iosStandalone = (win.navigator as Navigator & { standalone?: boolean }).standalone === true;
   return (

@@ -5,6 +5,7 @@
 import type { PushSubscriptionView } from '@samaj/core';
 import { api } from '../api';
 import { logPushError, PushError } from './errors';
+import { pushSupported } from './prompts';
 import {
   clearRecord,
   decide,
@@ -27,10 +28,7 @@ export interface SubscribeContext {
   now?: () => number;
 }
 
-/** Push works here: a window with service workers, the Push API and notifications. */
-export function pushSupported(win: Window | undefined = globalThis.window): boolean {
-  return !!win && 'serviceWorker' in win.navigator && 'PushManager' in win && 'Notification' in win;
-}
+export { pushSupported } from './prompts';
 
 function base64url(buffer: ArrayBuffer | null): string {
   if (!buffer) return '';

@@ -6,17 +6,17 @@ import { currentLanguage } from '../i18n';
 import { useInstallEvent } from '../installEvent';
 import { serviceWorkerSupported } from '../serviceWorker';
 import { useCurrentUser } from '../session';
-import { logPushError } from './errors';
+import { logPushError } from './log';
 import {
   installDismissed,
   isStandalone,
   notificationAsked,
   notificationPermission,
+  pushSupported,
   showInstallPrompt,
   showNotificationPrompt,
 } from './prompts';
-import { pushSupported, subscribeToPush } from './subscribe';
-import { useVapidKey } from './useSubscribe';
+import { useVapidKey } from './useVapidKey';
 
 export type ShellPromptKind = 'install' | 'notifications';
 
@@ -80,11 +80,16 @@ export function useKeepPushSubscription(): void {
   useEffect(() => {
     if (import.meta.env.DEV || !member || !vapidKey || !language || !pushSupported()) return;
     if (notificationPermission() !== 'granted') return;
-    subscribeToPush({
-      member,
-      vapidKey,
-      language: currentLanguage(),
-      registration: () => navigator.serviceWorker.ready,
-    }).catch(logPushError);
+    // Loaded on demand: most visits never need the subscribe flow.
+    import('./subscribe')
+      .then(({ subscribeToPush }) =>
+        subscribeToPush({
+          member,
+          vapidKey,
+          language: currentLanguage(),
+          registration: () => navigator.serviceWorker.ready,
+        }),
+      )
+      .catch(logPushError);
   }, [member, vapidKey, language]);
 }

@@ -2,18 +2,12 @@
 // configuration, the current language and the service worker registration.
 import { useCallback } from 'react';
 import { currentLanguage } from '../i18n';
-import { usePublicConfig } from '../publicConfig';
 import { registerServiceWorker } from '../serviceWorker';
 import { useCurrentUser } from '../session';
 import { subscribeToPush } from './subscribe';
+import { useVapidKey } from './useVapidKey';
 
-/** The server's VAPID public key: a string, null when push is off there, undefined while unknown. */
-export function useVapidKey(): string | null | undefined {
-  const { data, isError } = usePublicConfig();
-  if (isError) return null;
-  if (!data) return undefined;
-  return data.vapidPublicKey ?? null;
-}
+export { useVapidKey };
 
 /** Subscribes this device for the signed-in member; rejects with a PushError (callers log it). */
 export function useSubscribe(): () => Promise<string> {
