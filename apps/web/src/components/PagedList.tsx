@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import type { Page } from '@samaj/core';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from './CardSkeletons';
+import { LoadError } from './LoadError';
 
 interface PagedListProps<T> {
   /** A useInfiniteQuery over keyset pages ({ documents, nextCursor }). */
@@ -28,16 +29,7 @@ export function PagedList<T>({ query, empty, children }: PagedListProps<T>) {
   const count = items.length;
   if (query.isPending) return <CardSkeletons count={2} />;
   if (query.isError && count === 0) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('list.loadFailed')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError message={t('list.loadFailed')} onRetry={query.refetch} />;
   }
   if (count === 0) {
     return (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -16,6 +15,7 @@ import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
 import { LoginPrompt } from '../../../components/LoginPrompt';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
@@ -53,16 +53,7 @@ export default function SurnameDetail() {
           </Button>
         </Card>
       )}
-      {error && !notFound && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('detail.loadError')}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-              {t('detail.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {error && !notFound && <LoadError message={t('detail.loadError')} onRetry={refetch} />}
       {data && <SurnameDetails surname={data} />}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
 import { PageMeta } from '../../../lib/head';
 import { useSurnames } from '../api/useSurnames';
 import { ShareButton } from '../components/ShareButton';
@@ -46,16 +47,7 @@ export default function SurnameList() {
           ))}
         </SimpleGrid>
       )}
-      {isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('list.loadError')}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-              {t('list.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {isError && <LoadError message={t('list.loadError')} onRetry={refetch} />}
       {data && (
         <>
           {deferred.trim() !== '' && (
