@@ -42,28 +42,51 @@ export default function AuditLog() {
           onChange={(e) => setActor(e.currentTarget.value)}
           autoCapitalize="none"
         />
-        <Select
+        <FilterSelect
           label={t('audit.entity')}
-          placeholder={t('audit.any')}
-          data={ENTITIES.map((value) => ({ value, label: t(`entities.${value}`, { defaultValue: value }) }))}
+          group="entities"
+          values={ENTITIES}
           value={entity}
           onChange={setEntity}
-          clearable
         />
-        <Select
+        <FilterSelect
           label={t('audit.action')}
-          placeholder={t('audit.any')}
-          data={ACTIONS.map((value) => ({ value, label: t(`actions.${value}`, { defaultValue: value }) }))}
+          group="actions"
+          values={ACTIONS}
           value={action}
           onChange={setAction}
-          clearable
-          searchable
         />
       </SimpleGrid>
       <PagedList query={query} empty={t('audit.empty')}>
         {(entry) => <AuditCard key={entry.id} entry={entry} />}
       </PagedList>
     </Stack>
+  );
+}
+
+/** One "any or this one" filter; values without words of their own are shown as they are. */
+function FilterSelect(props: {
+  label: string;
+  group: 'entities' | 'actions';
+  values: string[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const data = props.values.map((value) => ({
+    value,
+    label: t(`${props.group}.${value}`, { defaultValue: value }),
+  }));
+  return (
+    <Select
+      label={props.label}
+      placeholder={t('audit.any')}
+      data={data}
+      value={props.value}
+      onChange={props.onChange}
+      clearable
+      searchable={data.length > 5}
+    />
   );
 }
 

@@ -32,6 +32,14 @@ function stubSlides(onWrite: (request: FakeRequest) => { status?: number; body?:
 
 const slot = async (n: number) => screen.findByRole('region', { name: `સ્લાઇડ ${n}` });
 
+/** Types a title and a link into a slide's form and presses Save. */
+function saveSlide(place: HTMLElement, values: { title: string; link: string }) {
+  const input = (label: RegExp) => within(place).getByLabelText(label, { selector: 'input' });
+  fireEvent.change(input(/શીર્ષક/), { target: { value: values.title } });
+  fireEvent.change(input(/લિંક/), { target: { value: values.link } });
+  fireEvent.click(within(place).getByRole('button', { name: 'સાચવો' }));
+}
+
 describe('carousel editor (staff console)', () => {
   it('shows five places, the filled one with its values, and saves a new slide', async () => {
     const writes = stubSlides(({ method }) =>
@@ -46,13 +54,7 @@ describe('carousel editor (staff console)', () => {
     for (const n of [1, 3, 4, 5]) expect(within(await slot(n)).getByText('ખાલી')).toBeTruthy();
 
     const fourth = await slot(4);
-    fireEvent.change(within(fourth).getByLabelText(/શીર્ષક/, { selector: 'input' }), {
-      target: { value: 'Scholarship forms open' },
-    });
-    fireEvent.change(within(fourth).getByLabelText(/લિંક/, { selector: 'input' }), {
-      target: { value: 'https://example.org/forms' },
-    });
-    fireEvent.click(within(fourth).getByRole('button', { name: 'સાચવો' }));
+    saveSlide(fourth, { title: 'Scholarship forms open', link: 'https://example.org/forms' });
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0].method).toBe('PUT');
     expect(writes[0].path).toBe('/api/admin/slides/4');
@@ -68,13 +70,7 @@ describe('carousel editor (staff console)', () => {
     const writes = stubSlides(() => undefined);
     renderApp('/admin/carousel');
     const first = await slot(1);
-    fireEvent.change(within(first).getByLabelText(/શીર્ષક/, { selector: 'input' }), {
-      target: { value: 'Garba' },
-    });
-    fireEvent.change(within(first).getByLabelText(/લિંક/, { selector: 'input' }), {
-      target: { value: 'javascript:alert(1)' },
-    });
-    fireEvent.click(within(first).getByRole('button', { name: 'સાચવો' }));
+    saveSlide(first, { title: 'Garba', link: 'javascript:alert(1)' });
     expect(await within(first).findByText('અમાન્ય કિંમત')).toBeTruthy();
     expect(writes).toHaveLength(0);
   });
