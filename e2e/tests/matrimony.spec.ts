@@ -302,7 +302,9 @@ test('a Married member sees why matrimony is not for them, with a share button',
   expect(res.status()).toBe(403);
 });
 
-test('screens of the visitor intro and the no-marital-status prompt', async ({ browser }) => {
+test('the visitor intro, the no-marital-status prompt, and the form in Gujarati refusing a man under 21', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const visitor = await context.newPage();
   await visitor.goto('/matrimony');
@@ -323,4 +325,21 @@ test('screens of the visitor intro and the no-marital-status prompt', async ({ b
     '/settings/profile',
   );
   await look(unknown.page, 'no-status');
+
+  // Once Single, the same member gets the form; in Gujarati, as most members see it.
+  const res = await unknown.page.request.patch('/api/account', {
+    data: { name: unknown.name, email: unknown.email, marital_status: 'Single' },
+  });
+  expect(res.status()).toBe(200);
+  await unknown.page.goto('/matrimony');
+  const form = unknown.page.getByRole('form', { name: 'મેટ્રિમોની પ્રોફાઇલ ફોર્મ' });
+  await expect(form.getByText(/છોકરીઓ માટે 18 વર્ષ અને છોકરાઓ માટે 21 વર્ષ/)).toBeVisible();
+  await look(unknown.page, 'form-gu-step0');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByLabel('જન્મ તારીખ').fill(`${new Date().getFullYear() - 20}-01-01`);
+  await form.getByRole('radio', { name: 'પુરુષ' }).check();
+  // Core's rule, in Gujarati, before the member goes any further.
+  await expect(form.getByText(/લગ્ન માટેની કાયદેસર લઘુત્તમ ઉંમર પૂરી થતી નથી/)).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await look(unknown.page, 'form-gu-step1');
 });

@@ -1,12 +1,13 @@
 // One matrimony profile as staff verify it: everything, with the phone number to call, and the
 // decisions its status allows (approve a requested profile, ban with a reason, unban).
-import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Group, Image, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MODERATION_REASON_MAX, type StaffProfile } from '@samaj/core';
 import { IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type QueueAction, QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { useErrorMessage } from '../../../lib/errors';
 import { useDecideProfile } from '../api/staff';
@@ -33,12 +34,42 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
   const [banning, setBanning] = useState(false);
   const [reason, setReason] = useState('');
   const name = profile.user.name || profile.name;
-  const run = (input: Parameters<typeof decide.mutate>[0]) =>
-    decide.mutate(input, {
-      onSuccess: () => notifications.show({ message: t('admin.done'), color: 'teal' }),
-      onError: (error) =>
-        notifications.show({ message: t('admin.failed', { message: explain(error) }), color: 'red' }),
-    });
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const { pending, send } = usePendingDecision<'approve' | 'ban' | 'unban'>((decision, { onSettled }) =>
+    decide.mutate(
+      decision === 'ban' ? { id: profile.id, decision, reason: reason.trim() } : { id: profile.id, decision },
+      {
+        onSettled,
+        onSuccess: () => notifications.show({ message: t('admin.done'), color: 'teal' }),
+        onError: (error) =>
+          notifications.show({ message: t('admin.failed', { message: explain(error) }), color: 'red' }),
+      },
+    ),
+  );
+  const actions: QueueAction[] = banning
+    ? [
+        {
+          key: 'ban',
+          label: t('admin.banConfirm'),
+          color: 'red',
+          onClick: () => (reason.trim() ? send('ban') : setReasonMissing(true)),
+        },
+        { key: 'cancel', label: t('admin.cancel'), variant: 'default', onClick: () => setBanning(false) },
+      ]
+    : [
+        ...(profile.status === 'requested'
+          ? [{ key: 'approve', label: t('admin.approve'), color: 'green', onClick: () => send('approve') }]
+          : []),
+        profile.status === 'banned'
+          ? { key: 'unban', label: t('admin.unban'), variant: 'light', onClick: () => send('unban') }
+          : {
+              key: 'banning',
+              label: t('admin.ban'),
+              color: 'red',
+              variant: 'light',
+              onClick: () => setBanning(true),
+            },
+      ];
   const physical = [
     profile.height ? `${profile.height} cm` : null,
     profile.weight ? `${profile.weight} kg` : null,
@@ -49,116 +80,74 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
     profile.disability,
   ].filter(Boolean);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={t('admin.cardLabel', { name })}>
-      <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          {profile.photo && <Image src={profile.photo} alt="" w={72} h={90} radius="sm" fit="cover" />}
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/profile/${encodeURIComponent(profile.user.id)}`} fw={600}>
-              {name}
-            </Anchor>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              @{profile.user.id} · <RelativeTime exact inherit c="inherit" date={profile.createdAt} />
-            </Text>
-            <Text size="sm">
-              {t(`genders.${profile.gender}`)} · {t('card.age', { age: profile.age })} · {profile.dob}
-            </Text>
-            <Group gap={4}>
-              <Badge color={STATUS_COLORS[profile.status]} variant="light">
-                {t(`admin.statuses.${profile.status}`)}
-              </Badge>
-              {profile.openReports > 0 && (
-                <Badge color="red" variant="outline">
-                  {t('admin.openReports', { count: profile.openReports })}
-                </Badge>
-              )}
-            </Group>
-          </Stack>
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          <IconPhone size={18} aria-hidden />
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('admin.phone')}
-            </Text>
-            <Anchor href={`tel:${profile.number.replace(/\s/g, '')}`} fw={700} size="lg">
-              {profile.number}
-            </Anchor>
-          </Stack>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Field label={t('form.contact.education')}>{profile.education}</Field>
-          <Field label={t('form.contact.career')}>{profile.career}</Field>
-          <Field label={t('admin.address')}>{profile.address}</Field>
-          {profile.gotra && <Field label={t('biodata.gotra')}>{profile.gotra}</Field>}
-          {physical.length > 0 && <Field label={t('form.attributes.title')}>{physical.join(' · ')}</Field>}
-        </SimpleGrid>
-        <Field label={t('form.basic.about')}>{profile.description}</Field>
-        <Field label={t('form.attributes.expectationTitle')}>{profile.expectation}</Field>
-        {profile.status === 'banned' && profile.banReason && (
-          <Text size="sm" c="red.8">
-            {t('admin.banned', { reason: profile.banReason })}
+    <QueueCard label={t('admin.cardLabel', { name })}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {profile.photo && <Image src={profile.photo} alt="" w={72} h={90} radius="sm" fit="cover" />}
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Anchor component={Link} to={`/profile/${encodeURIComponent(profile.user.id)}`} fw={600}>
+            {name}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            @{profile.user.id} · <RelativeTime exact inherit c="inherit" date={profile.createdAt} />
           </Text>
-        )}
-        {extra}
-        {banning ? (
-          <Stack gap="xs">
-            <Textarea
-              label={t('admin.banReason')}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={MODERATION_REASON_MAX}
-              autosize
-              minRows={2}
-              required
-              data-autofocus
-            />
-            <Group gap="xs">
-              <Button
-                color="red"
-                disabled={!reason.trim()}
-                loading={decide.isPending}
-                onClick={() => run({ id: profile.id, decision: 'ban', reason: reason.trim() })}
-              >
-                {t('admin.banConfirm')}
-              </Button>
-              <Button variant="default" onClick={() => setBanning(false)}>
-                {t('admin.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group gap="xs">
-            {profile.status === 'requested' && (
-              <Button
-                color="green"
-                loading={decide.isPending}
-                onClick={() => run({ id: profile.id, decision: 'approve' })}
-              >
-                {t('admin.approve')}
-              </Button>
-            )}
-            {profile.status === 'banned' ? (
-              <Button
-                variant="light"
-                loading={decide.isPending}
-                onClick={() => run({ id: profile.id, decision: 'unban' })}
-              >
-                {t('admin.unban')}
-              </Button>
-            ) : (
-              <Button
-                color="red"
-                variant="light"
-                disabled={decide.isPending}
-                onClick={() => setBanning(true)}
-              >
-                {t('admin.ban')}
-              </Button>
+          <Text size="sm">
+            {t(`genders.${profile.gender}`)} · {t('card.age', { age: profile.age })} · {profile.dob}
+          </Text>
+          <Group gap={4}>
+            <Badge color={STATUS_COLORS[profile.status]} variant="light">
+              {t(`admin.statuses.${profile.status}`)}
+            </Badge>
+            {profile.openReports > 0 && (
+              <Badge color="red" variant="outline">
+                {t('admin.openReports', { count: profile.openReports })}
+              </Badge>
             )}
           </Group>
-        )}
-      </Stack>
-    </Card>
+        </Stack>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <IconPhone size={18} aria-hidden />
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {t('admin.phone')}
+          </Text>
+          <Anchor href={`tel:${profile.number.replace(/\s/g, '')}`} fw={700} size="lg">
+            {profile.number}
+          </Anchor>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Field label={t('form.contact.education')}>{profile.education}</Field>
+        <Field label={t('form.contact.career')}>{profile.career}</Field>
+        <Field label={t('admin.address')}>{profile.address}</Field>
+        {profile.gotra && <Field label={t('biodata.gotra')}>{profile.gotra}</Field>}
+        {physical.length > 0 && <Field label={t('form.attributes.title')}>{physical.join(' · ')}</Field>}
+      </SimpleGrid>
+      <Field label={t('form.basic.about')}>{profile.description}</Field>
+      <Field label={t('form.attributes.expectationTitle')}>{profile.expectation}</Field>
+      {profile.status === 'banned' && profile.banReason && (
+        <Text size="sm" c="red.8">
+          {t('admin.banned', { reason: profile.banReason })}
+        </Text>
+      )}
+      {extra}
+      {banning && (
+        <Textarea
+          label={t('admin.banReason')}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setReasonMissing(false);
+          }}
+          error={reasonMissing ? t('admin.banReasonMissing') : undefined}
+          maxLength={MODERATION_REASON_MAX}
+          autosize
+          minRows={2}
+          required
+          data-autofocus
+        />
+      )}
+      <QueueActions actions={actions} pending={pending} busy={decide.isPending} />
+    </QueueCard>
   );
 }
