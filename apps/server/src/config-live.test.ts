@@ -34,7 +34,11 @@ describe('live video configuration', () => {
   it('reads ICE_SERVERS as a JSON array of STUN/TURN servers', () => {
     const servers = [
       { urls: 'stun:turn.example.org:3478' },
-      { urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'], username: 'samaj', credential: 's3cret' },
+      {
+        urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
+        username: 'samaj',
+        credential: 's3cret',
+      },
     ];
     expect(loadConfig({ ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
   });
