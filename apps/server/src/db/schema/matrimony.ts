@@ -7,20 +7,10 @@ import {
   type MatrimonyReportStatus,
   type MatrimonyStatus,
   type RequestState,
-  uniqueId,
 } from '@samaj/core';
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, real, text, unique } from 'drizzle-orm/pg-core';
 import { oneOf } from './check.ts';
+import { at, createdAt, id, updatedAt } from './columns.ts';
 
 /**
  * A member's matrimony listing; id = the member's user id (SPEC §3). New profiles wait for staff
@@ -54,12 +44,9 @@ export const matrimonyProfile = pgTable(
     gotraFilter: boolean('gotra_filter').notNull().default(true),
     banReason: text('ban_reason'),
     /** When staff first approved it: unbanning a verified profile makes it active again. */
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    verifiedAt: at('verified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Suggestions: active profiles of one gender, newest first, keyset on (created_at, id).
@@ -80,7 +67,7 @@ export const shortlist = pgTable(
     id: text('id').primaryKey(),
     creator: text('creator').notNull(),
     profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('shortlist_creator_profile_unique').on(t.creator, t.profile),
@@ -100,8 +87,8 @@ export const profileRequest = pgTable(
     creator: text('creator').notNull(),
     profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
     state: text('state').$type<RequestState>().notNull().default('pending'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('profile_request_creator_profile_unique').on(t.creator, t.profile),
@@ -122,7 +109,7 @@ export const matrimonyMatch = pgTable(
   {
     member: text('member').notNull().references(profileRef, { onDelete: 'cascade' }),
     other: text('other').notNull().references(profileRef, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'matrimony_match_pk', columns: [t.member, t.other] }),
@@ -136,7 +123,7 @@ export const matrimonyBlock = pgTable(
   {
     blocker: text('blocker').notNull().references(profileRef, { onDelete: 'cascade' }),
     blocked: text('blocked').notNull().references(profileRef, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'matrimony_block_pk', columns: [t.blocker, t.blocked] }),
@@ -150,7 +137,7 @@ export const matrimonyNotInterested = pgTable(
   {
     member: text('member').notNull().references(profileRef, { onDelete: 'cascade' }),
     profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'matrimony_not_interested_pk', columns: [t.member, t.profile] }),
@@ -162,16 +149,14 @@ export const matrimonyNotInterested = pgTable(
 export const matrimonyReport = pgTable(
   'matrimony_report',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
+    id: id(),
     reporter: text('reporter').notNull().references(profileRef, { onDelete: 'cascade' }),
     profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     status: text('status').$type<MatrimonyReportStatus>().notNull().default('open'),
     decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('matrimony_report_status_created_idx').on(t.status, t.createdAt, t.id),

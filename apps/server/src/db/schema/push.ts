@@ -1,15 +1,13 @@
-import { uniqueId } from '@samaj/core';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
 
 /** A browser's Web Push subscription for a member (a push target, SPEC §3). */
 export const pushSubscription = pgTable(
   'push_subscription',
   {
     /** The token the browser keeps in its local subscription record. */
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => uniqueId()),
+    id: id(),
     userId: text('user_id').notNull(),
     endpoint: text('endpoint').notNull().unique('push_subscription_endpoint_unique'),
     p256dh: text('p256dh').notNull(),
@@ -18,11 +16,8 @@ export const pushSubscription = pgTable(
     language: text('language').notNull().default('gu'),
     /** Messaging topics this target is a subscriber of (SPEC §7: 'everyone'). */
     topics: text('topics').array().notNull().default(sql`'{everyone}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('push_subscription_user_idx').on(t.userId)],
 );
@@ -34,8 +29,5 @@ export const pushSubscription = pgTable(
 export const notificationSetting = pgTable('notification_setting', {
   userId: text('user_id').primaryKey(),
   disabled: text('disabled').array().notNull().default(sql`'{}'::text[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  updatedAt: updatedAt(),
 });
