@@ -4,6 +4,7 @@
 // flowing up to the configured cap (LIVE_MAX_VIEWERS, 12) — the next one must be told it is full.
 // Host and viewers are tabs of one headless Chromium on the same 2-core machine as the server.
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { median, root, type Section, startServer } from '../lib.ts';
@@ -102,6 +103,47 @@ async function framesFlowing(page: Page): Promise<number> {
   return (await frames()) - before;
 }
 
+/**
+ * The floor under the same load: two RTCPeerConnections in one tab, the fake camera's tracks from
+ * one to the other, offer to first decoded frame. No signalling server, no second connection.
+ */
+async function bareWebRtc(context: BrowserContext): Promise<number> {
+  const page = await context.newPage();
+  await page.goto('/');
+  const ms = await page.evaluate(async () => {
+    const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    const t0 = performance.now();
+    const a = new RTCPeerConnection({ iceServers: [] });
+    const b = new RTCPeerConnection({ iceServers: [] });
+    a.onicecandidate = (e) => e.candidate && void b.addIceCandidate(e.candidate);
+    b.onicecandidate = (e) => e.candidate && void a.addIceCandidate(e.candidate);
+    for (const track of stream.getTracks()) a.addTrack(track, stream);
+    const video = document.createElement('video');
+    video.muted = true;
+    video.autoplay = true;
+    document.body.append(video);
+    const first = new Promise<number>((resolve) =>
+      video.addEventListener('loadeddata', () => resolve(performance.now()), { once: true }),
+    );
+    b.ontrack = (e) => {
+      if (video.srcObject !== e.streams[0]) video.srcObject = e.streams[0] ?? null;
+    };
+    const offer = await a.createOffer();
+    await a.setLocalDescription(offer);
+    await b.setRemoteDescription(offer);
+    const answer = await b.createAnswer();
+    await b.setLocalDescription(answer);
+    await a.setRemoteDescription(answer);
+    const at = await first;
+    for (const track of stream.getTracks()) track.stop();
+    a.close();
+    b.close();
+    return at - t0;
+  });
+  await page.close();
+  return ms;
+}
+
 function s(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
@@ -134,6 +176,10 @@ export async function run(): Promise<Section> {
       const video = document.querySelector('video[aria-label]') as HTMLVideoElement;
       return `${video.videoWidth}×${video.videoHeight}`;
     });
+
+    // Baseline, same run: bare WebRTC in one tab.
+    const bare: number[] = [];
+    for (let i = 0; i < SINGLE_RUNS; i++) bare.push(await bareWebRtc(host.context));
 
     // One viewer at a time, SINGLE_RUNS times.
     const single: number[] = [];
@@ -174,14 +220,17 @@ export async function run(): Promise<Section> {
       .then(() => true)
       .catch(() => false);
 
+    // The machine is shared: say how busy it was, since every figure here is CPU-bound.
+    const load = loadavg()[0].toFixed(1);
     const single50 = median(single);
     const crowd50 = median(together);
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     const markdown = [
-      `Loopback, \`iceServers: []\`, one headless Chromium (${ARGS.includes('--use-fake-device-for-media-stream') ? 'fake camera' : 'camera'} ${cameraSize}) for the host and every viewer (a tab each), server and browser on the same machine. Join → first frame: from the viewer's \`samaj:live-join\` mark (its peer starts) to the video's \`loadeddata\`. LIVE_MAX_VIEWERS=${CAP}.`,
+      `Loopback, \`iceServers: []\`, one headless Chromium (${ARGS.includes('--use-fake-device-for-media-stream') ? 'fake camera' : 'camera'} ${cameraSize}) for the host and every viewer (a tab each), server and browser on the same 2-core machine (1-minute load average at the end of the run: ${load}). Join → first frame: from the viewer's \`samaj:live-join\` mark (its peer starts) to the video's \`loadeddata\`. LIVE_MAX_VIEWERS=${CAP}.`,
       '',
       '| measure | value | target | |',
       '|---|---|---|---|',
+      `| baseline: bare WebRTC in one tab, offer → first frame (median of ${SINGLE_RUNS}) | ${s(median(bare))} (all: ${bare.map(s).join(', ')}) | — | |`,
       `| join → first frame, 1 viewer (median of ${SINGLE_RUNS}) | ${s(single50)} (all: ${single.map(s).join(', ')}) | ≤ 0.5 s | ${verdict(single50 <= 500)} |`,
       `| join → first frame, ${AT_ONCE} joining at once (median) | ${s(crowd50)} (slowest ${s(Math.max(...together))}) | ≤ 1.0 s | ${verdict(crowd50 <= 1000)} |`,
       `| viewers served with frames flowing (over ${FLOW_SECONDS} s each) | ${served} of ${CAP} (slowest ${minFps.toFixed(1)} frames/s; host shows ${hostCount}) | the cap, ${CAP} | ${verdict(served === CAP)} |`,

@@ -104,7 +104,10 @@ export class LiveHost {
    * stream is full instead. A viewer counts from here, so a crowd joining at once cannot overshoot.
    */
   private accept(connection: DataConnection): void {
-    if (!this.stream || !this.peer || this.ended) return connection.close();
+    if (!this.stream || !this.peer || this.ended) {
+      connection.close();
+      return;
+    }
     if (this.viewers.size >= this.maxViewers) {
       connection.on('open', () => {
         this.send(connection, { type: 'full' });
