@@ -236,6 +236,65 @@ describe('matrimony: the view depends on who looks', () => {
     });
   });
 
+  it('from the edit strip: edit opens the form at step 1 with the saved values and PUTs them; hide makes it inactive; settings switch the gotra filter', async () => {
+    let profile = myProfile({ status: 'active' });
+    const fetchMock = member(({ path, method, body }) => {
+      if (path === '/api/matrimony/profile' && method === 'PUT') {
+        profile = { ...profile, ...(body as Partial<MyProfile>) };
+        return { body: profile };
+      }
+      if (path === '/api/matrimony/profile') return { body: profile };
+      if (path === '/api/matrimony/profile/status') {
+        profile = { ...profile, status: (body as { status: MyProfile['status'] }).status };
+        return { body: profile };
+      }
+      if (path === '/api/matrimony/settings') {
+        profile = { ...profile, ...(body as object) };
+        return { body };
+      }
+      if (path === '/api/matrimony/requests/count') return { body: { pending: 0 } };
+      return empty;
+    });
+    renderApp('/matrimony');
+    fireEvent.click(await screen.findByRole('button', { name: 'સેટિંગ્સ' }));
+    const filter = await screen.findByRole('switch', { name: /મારા ગોત્રની પ્રોફાઇલ/ });
+    expect((filter as HTMLInputElement).checked).toBe(true);
+    expect(within(screen.getByRole('dialog')).getByText(/Kashyap/)).toBeTruthy();
+    fireEvent.click(filter);
+    await waitFor(() => expect((filter as HTMLInputElement).checked).toBe(false));
+    const [, sent] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/matrimony/settings') ?? [];
+    expect(JSON.parse(String((sent as RequestInit).body))).toEqual({ gotraFilter: false });
+    fireEvent.click(screen.getByRole('button', { name: 'બંધ કરો' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'પ્રોફાઇલ સુધારો' }));
+    await screen.findByRole('heading', { name: 'મૂળભૂત માહિતી' });
+    expect((screen.getByLabelText(/મારા વિશે/) as HTMLTextAreaElement).value).toBe('Calm, family minded');
+    fireEvent.change(screen.getByLabelText(/મારા વિશે/), { target: { value: 'Calm and kind' } });
+    for (const _ of [2, 3]) {
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('tab', { name: 'Profiles' })).toBeTruthy();
+    const [, put] =
+      fetchMock.mock.calls.find(
+        ([url, i]) => String(url) === '/api/matrimony/profile' && i?.method === 'PUT',
+      ) ?? [];
+    expect(JSON.parse(String((put as RequestInit).body))).toMatchObject({
+      description: 'Calm and kind',
+      number: '98250 12345',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'પ્રોફાઇલ છુપાવો' }));
+    expect(await screen.findByRole('heading', { name: 'Profile inactive' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
+  });
+
   it('shows a match its Request state and, once accepted, the phone number; incoming requests can be accepted', async () => {
     const match: MatchCard = {
       ...card('asha', { shortlisted: true }),
