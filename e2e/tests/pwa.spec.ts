@@ -168,6 +168,47 @@ test('a new version waits for the member: the reload prompt switches to it', asy
   await context.close();
 });
 
+test('a push message is shown as a notification with its text, tag and page', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ['notifications'] });
+  const page = await context.newPage();
+  await page.goto('/');
+  await controlled(page);
+  // What the server sends (core's PushPayload), delivered to the worker as a push service would.
+  const cdp = await context.newCDPSession(page);
+  const registrations: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated)
+      if (!registration.isDeleted) registrations.push(registration.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  const payload = {
+    kind: 'event_live',
+    title: 'કાર્યક્રમ લાઈવ છે',
+    body: 'Diwali gathering is live now',
+    url: '/event/0000000000000000001',
+    tag: 'event-0000000000000000001',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: registrations[0],
+    data: JSON.stringify(payload),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url?: string }).url,
+        })),
+      ),
+    )
+    .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
+  await context.close();
+});
+
 test('the manifest installs the app standalone at / with its name, Gujarati short name and icons', async ({
   page,
 }) => {
