@@ -24,19 +24,22 @@ export interface QueueAction {
   /** Which decision (or step) this button is; `pending` names the one on its way. */
   key: string;
   label: string;
-  onClick: () => void;
+  /** A step before a decision (e.g. asking for a reason); without it the button sends `key`. */
+  onClick?: () => void;
   color?: ButtonProps['color'];
   variant?: ButtonProps['variant'];
 }
 
-export function QueueActions({
+export function QueueActions<D extends string>({
   actions,
   pending = null,
   busy,
+  onDecide,
 }: {
   actions: QueueAction[];
   pending?: string | null;
   busy: boolean;
+  onDecide?: (decision: D) => void;
 }) {
   return (
     <Group gap="xs">
@@ -47,7 +50,7 @@ export function QueueActions({
           variant={action.variant}
           loading={pending === action.key}
           disabled={busy}
-          onClick={action.onClick}
+          onClick={action.onClick ?? (() => onDecide?.(action.key as D))}
         >
           {action.label}
         </Button>

@@ -42,20 +42,8 @@ export default function AuditLog() {
           onChange={(e) => setActor(e.currentTarget.value)}
           autoCapitalize="none"
         />
-        <FilterSelect
-          label={t('audit.entity')}
-          group="entities"
-          values={ENTITIES}
-          value={entity}
-          onChange={setEntity}
-        />
-        <FilterSelect
-          label={t('audit.action')}
-          group="actions"
-          values={ACTIONS}
-          value={action}
-          onChange={setAction}
-        />
+        <FilterSelect name="entity" values={ENTITIES} value={entity} onChange={setEntity} />
+        <FilterSelect name="action" values={ACTIONS} value={action} onChange={setAction} />
       </SimpleGrid>
       <PagedList query={query} empty={t('audit.empty')}>
         {(entry) => <AuditCard key={entry.id} entry={entry} />}
@@ -64,22 +52,25 @@ export default function AuditLog() {
   );
 }
 
-/** One "any or this one" filter; values without words of their own are shown as they are. */
+/** Where the words for a filter's values are (values without words are shown as they are). */
+const VALUE_WORDS = { entity: 'entities', action: 'actions' } as const;
+
+/** One "any or this one" filter of the log, labelled audit.<name>. */
 function FilterSelect(props: {
-  label: string;
-  group: 'entities' | 'actions';
+  name: keyof typeof VALUE_WORDS;
   values: string[];
   value: string | null;
   onChange: (value: string | null) => void;
 }) {
   const { t } = useTranslation('admin');
+  const words = VALUE_WORDS[props.name];
   const data = props.values.map((value) => ({
     value,
-    label: t(`${props.group}.${value}`, { defaultValue: value }),
+    label: t(`${words}.${value}`, { defaultValue: value }),
   }));
   return (
     <Select
-      label={props.label}
+      label={t(`audit.${props.name}`)}
       placeholder={t('audit.any')}
       data={data}
       value={props.value}

@@ -70,25 +70,16 @@ function QueuedPostCard({ post }: { post: QueuedPost }) {
       )}
       <QueueActions
         pending={pending}
+        onDecide={send}
         busy={decide.isPending}
         actions={
           rejecting
             ? [
-                {
-                  key: 'rejected',
-                  label: t('posts.confirmReject'),
-                  color: 'red',
-                  onClick: () => send('rejected'),
-                },
+                { key: 'rejected', label: t('posts.confirmReject'), color: 'red' },
                 { key: 'cancel', label: t('cancel'), variant: 'default', onClick: () => setRejecting(false) },
               ]
             : [
-                {
-                  key: 'approved',
-                  label: t('posts.approve'),
-                  color: 'green',
-                  onClick: () => send('approved'),
-                },
+                { key: 'approved', label: t('posts.approve'), color: 'green' },
                 {
                   key: 'reject',
                   label: t('posts.reject'),
@@ -96,13 +87,7 @@ function QueuedPostCard({ post }: { post: QueuedPost }) {
                   variant: 'light',
                   onClick: () => setRejecting(true),
                 },
-                {
-                  key: 'unlisted',
-                  label: t('posts.unlist'),
-                  color: 'gray',
-                  variant: 'light',
-                  onClick: () => send('unlisted'),
-                },
+                { key: 'unlisted', label: t('posts.unlist'), color: 'gray', variant: 'light' },
               ]
         }
       />

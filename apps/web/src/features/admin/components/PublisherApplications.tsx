@@ -54,16 +54,11 @@ function ApplicationCard({ applicant }: { applicant: ApplicantView }) {
       {decide.isError && <ActionError />}
       <QueueActions
         pending={pending}
+        onDecide={send}
         busy={decide.isPending}
         actions={[
-          { key: 'approve', label: t('publishers.approve'), color: 'green', onClick: () => send('approve') },
-          {
-            key: 'reject',
-            label: t('publishers.reject'),
-            color: 'red',
-            variant: 'light',
-            onClick: () => send('reject'),
-          },
+          { key: 'approve', label: t('publishers.approve'), color: 'green' },
+          { key: 'reject', label: t('publishers.reject'), color: 'red', variant: 'light' },
         ]}
       />
     </QueueCard>

@@ -76,16 +76,11 @@ function ReportedPostCard({ entry }: { entry: ReportedPost }) {
       {resolve.isError && <ActionError />}
       <QueueActions
         pending={pending}
+        onDecide={send}
         busy={resolve.isPending}
         actions={[
-          { key: 'dismiss', label: t('reports.dismiss'), variant: 'default', onClick: () => send('dismiss') },
-          {
-            key: 'unlist',
-            label: t('reports.unlist'),
-            color: 'red',
-            variant: 'light',
-            onClick: () => send('unlist'),
-          },
+          { key: 'dismiss', label: t('reports.dismiss'), variant: 'default' },
+          { key: 'unlist', label: t('reports.unlist'), color: 'red', variant: 'light' },
         ]}
       />
     </QueueCard>
