@@ -1,5 +1,6 @@
 // Which requests the service worker may answer, as plain functions (unit-tested in paths.test.ts;
 // the worker itself only wires them to Workbox).
+import type { PushPayload } from '@samaj/core';
 
 /** Paths the server answers itself: the API, live-video signalling, the realtime socket, metrics. */
 const SERVER_PREFIXES = ['/api', '/peerjs', '/realtime', '/metrics'];
@@ -53,15 +54,13 @@ export function mayStore(response: Response): boolean {
 /** Runtime caches hold a member's own view; they are emptied when the member logs out. */
 export const RUNTIME_CACHES = { api: 'samaj-api', previews: 'samaj-previews' } as const;
 
-/** What a push message carries (the server's payload); only `title` is required to show it. */
-export interface PushPayload {
-  title: string;
-  body?: string;
-  url?: string;
-  tag?: string;
-}
+/**
+ * What the worker shows of a push message (core's PushPayload, which the server sends); only `title`
+ * is required, so an older or newer server's message still shows.
+ */
+export type ShownPush = Pick<PushPayload, 'title'> & Partial<Pick<PushPayload, 'body' | 'url' | 'tag'>>;
 
-export function readPushPayload(data: unknown): PushPayload | null {
+export function readPushPayload(data: unknown): ShownPush | null {
   if (!data || typeof data !== 'object') return null;
   const { title, body, url, tag } = data as Record<string, unknown>;
   if (typeof title !== 'string' || !title) return null;
