@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { grant, newMember, signUp } from '../support/members';
+import { createPost } from '../support/posts';
 
 // SPEC §2 Posts home / Post card / Single post and §4 Post status, as members use them.
 // The interface runs in English here so selectors read like the spec; the strings the spec quotes
@@ -30,15 +31,6 @@ async function memberPage(browser: Browser, prefix: string): Promise<{ page: Pag
   const page = await context.newPage();
   const member = await signUp(page.request, newMember(prefix));
   return { page, username: member.username };
-}
-
-async function createPost(
-  request: APIRequestContext,
-  description: string,
-): Promise<{ id: string; status: string }> {
-  const res = await request.post('/api/posts', { data: { description } });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
 }
 
 function card(page: Page, text: string) {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, newMember, signUp } from '../support/members';
+import { createPost } from '../support/posts';
 
 // The staff console and the publisher program as people use them: each member in their own
 // browser context. Staff screens run in English so selectors read like the console; the publisher
@@ -25,15 +26,6 @@ async function admin(browser: Browser): Promise<Person> {
   const staff = await person(browser, 'staff');
   grant(staff.username, 'Admin');
   return staff;
-}
-
-async function createPost(
-  request: APIRequestContext,
-  description: string,
-): Promise<{ id: string; status: string }> {
-  const res = await request.post('/api/posts', { data: { description } });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
 }
 
 const card = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
