@@ -78,3 +78,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, data);
   return data as T;
 }
+
+/** A read for which one error status is an answer (logged out, nothing yet): null instead of a throw. */
+export async function apiOrNull<T>(
+  path: string,
+  nullOn: number,
+  options: ApiOptions = {},
+): Promise<T | null> {
+  try {
+    return await api<T>(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === nullOn) return null;
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 // Who is using the app, for every feature: the member (or null), and forgetting them on logout.
 import type { AccountView } from '@samaj/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from './api';
+import { api, apiOrNull } from './api';
 import { publicConfigQueryKey } from './publicConfig';
 import { logPushError } from './push/log';
 import { PUSH_RECORD_KEY } from './push/record';
@@ -9,15 +9,8 @@ import { clearRuntimeCaches } from './serviceWorker';
 
 export const currentUserQueryKey = ['account'] as const;
 
-async function fetchAccount(signal: AbortSignal): Promise<AccountView | null> {
-  try {
-    return await api<AccountView>('/api/account', { signal });
-  } catch (error) {
-    // Logged out is an answer, not a failure.
-    if (error instanceof ApiError && error.code === 401) return null;
-    throw error;
-  }
-}
+// Logged out (401) is an answer, not a failure.
+const fetchAccount = (signal: AbortSignal) => apiOrNull<AccountView>('/api/account', 401, { signal });
 
 /**
  * The member using the app: `undefined` while unknown, `null` when logged out.

@@ -1,18 +1,12 @@
 // The member's own publisher application: GET answers 404 until they have applied.
 import type { PublisherRequestInput, PublisherRequestView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { api, apiOrNull } from '../../../lib/api';
 
 export const publisherRequestKey = (userId: string) => ['publisher-request', userId] as const;
 
-async function fetchApplication(signal: AbortSignal): Promise<PublisherRequestView | null> {
-  try {
-    return await api<PublisherRequestView>('/api/publisher-request', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 404) return null;
-    throw error;
-  }
-}
+const fetchApplication = (signal: AbortSignal) =>
+  apiOrNull<PublisherRequestView>('/api/publisher-request', 404, { signal });
 
 /** `null` when the member has not applied. */
 export function useMyApplication(userId: string) {
