@@ -2,9 +2,11 @@
 // the browser's keys (aes128gcm) and signed with the server's VAPID key. What the push service
 // answers decides what happens next: 2xx delivered, 404/410 the subscription is gone for good,
 // 429/5xx/network try again later, any other 4xx will not get better by retrying.
+import https from 'node:https';
 import type { NotificationKind, PushPayload } from '@samaj/core';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidDetails } from '../../platform/vapid.ts';
+import { PRIVATE_ADDRESS, publicLookup } from './endpoint.ts';
 import type { Target } from './queries.ts';
 import { encodePayload } from './texts.ts';
 
@@ -62,7 +64,21 @@ function retryAfter(headers: Record<string, string | string[] | undefined> | und
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-export async function deliver(target: Target, payload: PushPayload, vapid: VapidDetails): Promise<Outcome> {
+/**
+ * The connections pushes go out on: kept alive (a fan-out sends thousands to the same few push
+ * services) and, unless private endpoints are allowed, never to an address inside the network.
+ * Allowed (tests, benchmarks): Node's default agent.
+ */
+export function pushAgent(allowPrivate: boolean): https.Agent | undefined {
+  return allowPrivate ? undefined : new https.Agent({ keepAlive: true, lookup: publicLookup });
+}
+
+export async function deliver(
+  target: Target,
+  payload: PushPayload,
+  vapid: VapidDetails,
+  agent?: https.Agent,
+): Promise<Outcome> {
   const { ttl, urgency } = DELIVERY[payload.kind];
   try {
     await webpush.sendNotification(
@@ -74,6 +90,7 @@ export async function deliver(target: Target, payload: PushPayload, vapid: Vapid
         urgency,
         contentEncoding: 'aes128gcm',
         timeout: TIMEOUT_MS,
+        ...(agent ? { agent } : {}),
       },
     );
     return { status: 'sent' };
@@ -93,6 +110,8 @@ export async function deliver(target: Target, payload: PushPayload, vapid: Vapid
         reason: `push service answered ${code}: ${error.body?.slice(0, 200) ?? ''}`,
       };
     }
+    // Its name now points inside the network: not a push service, forget it.
+    if ((error as NodeJS.ErrnoException).code === PRIVATE_ADDRESS) return { status: 'gone' };
     // Keys web-push cannot use are the browser's mistake and will not improve.
     if (error instanceof Error && /keys|p256dh|auth|public key/i.test(error.message) && !('code' in error)) {
       return { status: 'failed', reason: error.message };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateEndpoint } from './endpoint.ts';
+import { isPrivateEndpoint, PRIVATE_ADDRESS, publicLookup } from './endpoint.ts';
 
 describe('push endpoints a member may give', () => {
   it.each([
@@ -15,6 +15,7 @@ describe('push endpoints a member may give', () => {
 
   it.each([
     'https://localhost/x',
+    'https://localhost./x',
     'https://api.localhost/x',
     'https://printer.local/x',
     'https://intranet/x',
@@ -33,5 +34,14 @@ describe('push endpoints a member may give', () => {
     'https://[fe80::1]/x',
   ])('%s is refused: it points into this machine or a private network', (endpoint) => {
     expect(isPrivateEndpoint(endpoint)).toBe(true);
+  });
+});
+
+describe('publicLookup', () => {
+  it('refuses a name that resolves to this machine, before connecting', async () => {
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      publicLookup('localhost', {}, (e) => resolve(e)),
+    );
+    expect(error?.code).toBe(PRIVATE_ADDRESS);
   });
 });

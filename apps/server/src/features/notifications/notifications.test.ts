@@ -512,6 +512,23 @@ describe('push endpoints inside the network are refused by default', () => {
         keys,
       });
       expect(real.statusCode).toBe(201);
+      await call(app, 'DELETE', `/api/push/subscriptions/${real.json().token}`, member);
+
+      // A name that resolves inside (stored before it did): checked again when sending, never reached.
+      const port = new URL(receiver.url).port;
+      const [inside] = await app.db
+        .insert(pushSubscription)
+        .values({ userId: member.user.id, endpoint: `https://localhost:${port}/push/inside`, ...keys })
+        .returning({ id: pushSubscription.id });
+      const admin = await createAdmin(app);
+      await applyAndDecide(app, member, admin, 'approve');
+      await waitFor(
+        async () =>
+          (await app.db.select().from(pushSubscription).where(eq(pushSubscription.id, inside.id))).length ===
+          0,
+        'the subscription to be forgotten',
+      );
+      expect(receiver.received.filter((r) => r.path === '/push/inside')).toHaveLength(0);
     } finally {
       await app.close();
       await closeTestDatabase(database);

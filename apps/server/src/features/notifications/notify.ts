@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { event, pushSubscription } from '../../db/schema/index.ts';
 import type { NotificationMessage } from '../../platform/jobs/map.ts';
 import type { VapidDetails } from '../../platform/vapid.ts';
-import { deliver, type Outcome } from './deliver.ts';
+import { deliver, type Outcome, pushAgent } from './deliver.ts';
 import { forgetSubscription, type Target, targetById, targetsOfMember, targetsOfTopic } from './queries.ts';
 import { type Rendered, render } from './texts.ts';
 
@@ -54,6 +54,8 @@ async function stillTrue(
 }
 
 export function registerNotifications(app: FastifyInstance, vapid: VapidDetails): void {
+  // Idle kept-alive sockets are unref'd by the agent: they never hold the process open.
+  const agent = pushAgent(app.config.pushPrivateEndpoints);
   const tell = async (tx: Executor, member: string, message: NotificationMessage) => {
     if (await hasDevices(tx, member)) await app.jobs.send('push.notify', { member, message }, { tx });
   };
@@ -112,7 +114,11 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
 
   const sendAll = async (targets: Target[], rendered: Rendered, message: NotificationMessage) => {
     await inPool(targets, CONCURRENCY, async (target) => {
-      await settle(target, await deliver(target, rendered[target.language] ?? rendered.gu, vapid), message);
+      await settle(
+        target,
+        await deliver(target, rendered[target.language] ?? rendered.gu, vapid, agent),
+        message,
+      );
     });
   };
 
@@ -160,7 +166,12 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
       const ready = found && (await prepared(message, [found]));
       const target = ready ? ready.targets[0] : undefined;
       if (!ready || !target) return;
-      const outcome = await deliver(target, ready.rendered[target.language] ?? ready.rendered.gu, vapid);
+      const outcome = await deliver(
+        target,
+        ready.rendered[target.language] ?? ready.rendered.gu,
+        vapid,
+        agent,
+      );
       if (outcome.status === 'retry') throw new Error(`push not delivered yet: ${outcome.reason}`);
       await settle(target, outcome, message);
     },
