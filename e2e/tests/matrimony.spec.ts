@@ -134,6 +134,8 @@ const listAnswer = (page: Page, path: string) =>
 test('two members list, staff verify both, they match, and the phone number shows only while the request is accepted', async ({
   browser,
 }) => {
+  // A whole story across three browsers (two form fills, staff, both dashboards): minutes on a busy CI.
+  test.setTimeout(240_000);
   const groom = await person(browser, 'groom', { surname: 'Patel', name: 'Rohan Patel' });
   const bride = await person(browser, 'bride', { surname: 'Shah', name: 'Asha Shah' });
   const staff = await person(browser, 'mstaff', { marital: null });
@@ -216,6 +218,14 @@ test('two members list, staff verify both, they match, and the phone number show
   const img = herCard.getByRole('img', { name: `Photo of ${brideFirst}` });
   await expect(img).toHaveAttribute('src', /^\/api\/matrimony\/profiles\/[^/]+\/photo/);
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  const src = (await img.getAttribute('src')) ?? '';
+  const checked = await groom.page.request.get(src);
+  expect(checked.status()).toBe(200);
+  expect(checked.headers()['cache-control']).toContain('no-store');
+  // The stored file itself is never reachable by id through the public preview route.
+  const herDp = (await (await bride.page.request.get('/api/matrimony/profile')).json()).dp as string;
+  expect(herDp).toBeTruthy();
+  expect((await groom.page.request.get(`/api/files/${herDp}/preview?width=300`)).status()).toBe(404);
   await look(groom.page, 'dashboard-profiles');
   await herCard.getByRole('button', { name: 'Shortlist' }).click();
   await expect(herCard.getByRole('button', { name: 'Shortlisted' })).toBeVisible();
