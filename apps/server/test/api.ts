@@ -21,6 +21,11 @@ export function call(
   });
 }
 
+/** Only the status `call` is answered with. */
+export async function statusOf(...args: Parameters<typeof call>): Promise<number> {
+  return (await call(...args)).statusCode;
+}
+
 export type UploadFile = Parameters<typeof multipart>[0][number];
 
 /** A multipart POST as `who` (null: a visitor): image files plus text fields, as the web app's forms send them. */

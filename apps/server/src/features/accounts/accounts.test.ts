@@ -23,6 +23,11 @@ describeEachDatabase('accounts', (ctx) => {
     await ctx.app.db.insert(surnameTable).values({ id, name: id, name_guj: id }).onConflictDoNothing();
     return id;
   }
+  /** How many sessions the member has on the server (each signed-in browser is one). */
+  async function sessionCount(userId: string) {
+    const [{ n }] = await ctx.app.db.select({ n: count() }).from(session).where(eq(session.userId, userId));
+    return n;
+  }
   async function userCount(id: string) {
     const [row] = await ctx.app.db.select().from(surnameTable).where(eq(surnameTable.id, id));
     return row.user_count;
@@ -289,11 +294,7 @@ describeEachDatabase('accounts', (ctx) => {
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/session_token=;/);
     expect((await me(m.cookie)).statusCode).toBe(401);
-    const [{ n }] = await ctx.app.db
-      .select({ n: count() })
-      .from(session)
-      .where(eq(session.userId, m.user.id));
-    expect(n).toBe(0);
+    expect(await sessionCount(m.user.id)).toBe(0);
   });
 
   test("another member's profile shows only public fields; unknown usernames are 404", async () => {
@@ -427,11 +428,7 @@ describeEachDatabase('accounts', (ctx) => {
     expect((await me(laptopNow)).statusCode).toBe(200);
     expect((await me(phone.cookie)).statusCode).toBe(401);
     expect((await me(m.cookie)).statusCode).toBe(401);
-    const [{ n }] = await ctx.app.db
-      .select({ n: count() })
-      .from(session)
-      .where(eq(session.userId, m.user.id));
-    expect(n).toBe(1);
+    expect(await sessionCount(m.user.id)).toBe(1);
   });
 
   test('the export is a JSON download of the member’s own data only', async () => {
@@ -465,11 +462,7 @@ describeEachDatabase('accounts', (ctx) => {
     expect((await me(m.cookie)).statusCode).toBe(401);
     expect((await me(second.cookie)).statusCode).toBe(401);
     expect((await login(ctx.app, m.user.email, m.password)).response.statusCode).toBe(401);
-    const [{ n }] = await ctx.app.db
-      .select({ n: count() })
-      .from(session)
-      .where(eq(session.userId, m.user.id));
-    expect(n).toBe(0);
+    expect(await sessionCount(m.user.id)).toBe(0);
     const [row] = await ctx.app.db.select().from(userTable).where(eq(userTable.id, m.user.id));
     expect(row).toBeUndefined();
   });

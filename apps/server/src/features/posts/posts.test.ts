@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { call, expectError, upload } from '../../../test/api.ts';
+import { call, expectError, statusOf, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, grantLabel, members, type TestMember } from '../../../test/members.ts';
@@ -52,7 +52,7 @@ describeEachDatabase('posts', (ctx) => {
     expect(tooLong.statusCode).toBe(400);
     const blank = await call(ctx.app, 'POST', '/api/posts', author, { description: '   ' });
     expect(blank.statusCode).toBe(400);
-    expect((await call(ctx.app, 'POST', '/api/posts', null, { description: 'x' })).statusCode).toBe(401);
+    expect(await statusOf(ctx.app, 'POST', '/api/posts', null, { description: 'x' })).toBe(401);
   });
 
   it("approves a Publisher's and an Admin's post on creation", async () => {
@@ -87,8 +87,8 @@ describeEachDatabase('posts', (ctx) => {
     const full = await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, author);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toMatch(/^image\//);
-    expect((await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, member)).statusCode).toBe(404);
-    expect((await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, null)).statusCode).toBe(401);
+    expect(await statusOf(ctx.app, 'GET', `/api/posts/${created.id}/image`, member)).toBe(404);
+    expect(await statusOf(ctx.app, 'GET', `/api/posts/${created.id}/image`, null)).toBe(401);
 
     const refused = await upload(
       ctx.app,
@@ -141,17 +141,13 @@ describeEachDatabase('posts', (ctx) => {
         expect(res.json().type).toBe('user_unauthorized');
       }
       // Another member: the post does not exist for them.
-      expect((await call(app, 'GET', `/api/posts/${id}`, member)).statusCode).toBe(404);
-      expect((await call(app, 'POST', `/api/posts/${id}/like`, member)).statusCode).toBe(404);
-      expect(
-        (await call(app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'x' })).statusCode,
-      ).toBe(404);
-      expect((await call(app, 'POST', `/api/posts/${id}/reports`, member, { reason: 'x' })).statusCode).toBe(
-        404,
-      );
-      expect((await call(app, 'DELETE', `/api/posts/${id}`, member)).statusCode).toBe(404);
+      expect(await statusOf(app, 'GET', `/api/posts/${id}`, member)).toBe(404);
+      expect(await statusOf(app, 'POST', `/api/posts/${id}/like`, member)).toBe(404);
+      expect(await statusOf(app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'x' })).toBe(404);
+      expect(await statusOf(app, 'POST', `/api/posts/${id}/reports`, member, { reason: 'x' })).toBe(404);
+      expect(await statusOf(app, 'DELETE', `/api/posts/${id}`, member)).toBe(404);
       // Someone else's comment on a post they cannot see: not there for them either.
-      expect((await call(app, 'DELETE', `/api/comments/${authorComment}`, member)).statusCode).toBe(404);
+      expect(await statusOf(app, 'DELETE', `/api/comments/${authorComment}`, member)).toBe(404);
       const memberFeed = (await call(app, 'GET', `/api/posts?userId=${author.user.id}`, member)).json();
       expect(memberFeed.documents.map((p: { id: string }) => p.id)).not.toContain(id);
       // The author sees it with its status, but cannot react to it.
@@ -163,11 +159,9 @@ describeEachDatabase('posts', (ctx) => {
       const like = await call(app, 'POST', `/api/posts/${id}/like`, author);
       expect(like.statusCode).toBe(403);
       expect(like.json().message).toBe('Only approved posts accept likes, comments and reports.');
-      expect(
-        (await call(app, 'POST', `/api/posts/${id}/comments`, author, { comment: 'x' })).statusCode,
-      ).toBe(403);
+      expect(await statusOf(app, 'POST', `/api/posts/${id}/comments`, author, { comment: 'x' })).toBe(403);
       // Staff may open it (to judge it) but it stays out of their feed and they cannot delete it.
-      expect((await call(app, 'GET', `/api/posts/${id}`, admin)).statusCode).toBe(200);
+      expect(await statusOf(app, 'GET', `/api/posts/${id}`, admin)).toBe(200);
       expect(
         (await call(app, 'GET', '/api/posts', admin)).json().documents.map((p: { id: string }) => p.id),
       ).not.toContain(id);
@@ -175,15 +169,13 @@ describeEachDatabase('posts', (ctx) => {
 
     await setStatus(app, id, 'approved');
     // Approved: every member may like, comment and report; only the author deletes.
-    expect((await call(app, 'GET', `/api/posts/${id}`, member)).statusCode).toBe(200);
+    expect(await statusOf(app, 'GET', `/api/posts/${id}`, member)).toBe(200);
     expect((await call(app, 'POST', `/api/posts/${id}/like`, member)).json()).toMatchObject({ likeCount: 1 });
     expect((await call(app, 'POST', `/api/posts/${id}/like`, admin)).json()).toMatchObject({ likeCount: 2 });
     const unlike = await call(app, 'DELETE', `/api/posts/${id}/like`, admin);
     expect(unlike.json()).toEqual({ liked: null, likeCount: 1 });
-    expect((await call(app, 'POST', `/api/posts/${id}/reports`, author, { reason: 'x' })).statusCode).toBe(
-      403,
-    );
-    expect((await call(app, 'POST', `/api/posts/${id}/reports`, member, {})).statusCode).toBe(400);
+    expect(await statusOf(app, 'POST', `/api/posts/${id}/reports`, author, { reason: 'x' })).toBe(403);
+    expect(await statusOf(app, 'POST', `/api/posts/${id}/reports`, member, {})).toBe(400);
     const report = await call(app, 'POST', `/api/posts/${id}/reports`, member, {
       reason: 'Not about the community',
     });
@@ -191,26 +183,24 @@ describeEachDatabase('posts', (ctx) => {
     const again = await call(app, 'POST', `/api/posts/${id}/reports`, member, { reason: 'again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().type).toBe('document_already_exists');
-    expect(
-      (await call(app, 'POST', `/api/posts/${id}/reports`, admin, { reason: 'off topic' })).statusCode,
-    ).toBe(201);
+    expect(await statusOf(app, 'POST', `/api/posts/${id}/reports`, admin, { reason: 'off topic' })).toBe(201);
     // Comments: only their author deletes them — not the post's author, not an admin.
-    expect((await call(app, 'DELETE', `/api/comments/${memberComment}`, author)).statusCode).toBe(403);
-    expect((await call(app, 'DELETE', `/api/comments/${memberComment}`, admin)).statusCode).toBe(403);
-    expect((await call(app, 'DELETE', `/api/comments/${authorComment}`, author)).statusCode).toBe(204);
-    expect((await call(app, 'DELETE', `/api/comments/${authorComment}`, author)).statusCode).toBe(404);
+    expect(await statusOf(app, 'DELETE', `/api/comments/${memberComment}`, author)).toBe(403);
+    expect(await statusOf(app, 'DELETE', `/api/comments/${memberComment}`, admin)).toBe(403);
+    expect(await statusOf(app, 'DELETE', `/api/comments/${authorComment}`, author)).toBe(204);
+    expect(await statusOf(app, 'DELETE', `/api/comments/${authorComment}`, author)).toBe(404);
     const single = (await call(app, 'GET', `/api/posts/${id}`, member)).json();
     expect(single).toMatchObject({ commentCount: 1, likeCount: 1 });
     expect(single.liked).toMatch(/^[0-9a-f]{20}$/);
     expect(single.comments.map((c: { id: string }) => c.id)).toEqual([memberComment]);
     // Post deletion: not a member, not an admin; the author.
-    expect((await call(app, 'DELETE', `/api/posts/${id}`, member)).statusCode).toBe(403);
-    expect((await call(app, 'DELETE', `/api/posts/${id}`, admin)).statusCode).toBe(403);
-    expect((await call(app, 'DELETE', `/api/posts/${id}`, author)).statusCode).toBe(204);
-    expect((await call(app, 'GET', `/api/posts/${id}`, author)).statusCode).toBe(404);
+    expect(await statusOf(app, 'DELETE', `/api/posts/${id}`, member)).toBe(403);
+    expect(await statusOf(app, 'DELETE', `/api/posts/${id}`, admin)).toBe(403);
+    expect(await statusOf(app, 'DELETE', `/api/posts/${id}`, author)).toBe(204);
+    expect(await statusOf(app, 'GET', `/api/posts/${id}`, author)).toBe(404);
     // Unknown ids are 404, never 500.
-    expect((await call(app, 'GET', '/api/posts/nope', member)).statusCode).toBe(404);
-    expect((await call(app, 'DELETE', '/api/comments/nope', member)).statusCode).toBe(404);
+    expect(await statusOf(app, 'GET', '/api/posts/nope', member)).toBe(404);
+    expect(await statusOf(app, 'DELETE', '/api/comments/nope', member)).toBe(404);
   });
 
   it('50 parallel likes from one member leave exactly one like', async () => {
@@ -253,7 +243,7 @@ describeEachDatabase('posts', (ctx) => {
       200,
     );
 
-    expect((await call(ctx.app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(204);
+    expect(await statusOf(ctx.app, 'DELETE', `/api/posts/${created.id}`, author)).toBe(204);
     expect(await ctx.app.db.select().from(comment).where(eq(comment.post, created.id))).toHaveLength(0);
     expect(await ctx.app.db.select().from(postReport).where(eq(postReport.post, created.id))).toHaveLength(0);
     expect(await ctx.app.db.select().from(file).where(eq(file.id, created.file))).toHaveLength(0);
@@ -347,11 +337,11 @@ describeEachDatabase('posts', (ctx) => {
       live: false,
       thumbnail: 'newuser',
     });
-    expect((await call(ctx.app, 'GET', `/api/events/${row.id}`, null)).statusCode).toBe(401);
+    expect(await statusOf(ctx.app, 'GET', `/api/events/${row.id}`, null)).toBe(401);
     const missing = await call(ctx.app, 'GET', '/api/events/nosuchevent', member);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().type).toBe('document_not_found');
-    expect((await call(ctx.app, 'GET', `/api/events/${'x'.repeat(65)}`, member)).statusCode).toBe(400);
+    expect(await statusOf(ctx.app, 'GET', `/api/events/${'x'.repeat(65)}`, member)).toBe(400);
   });
 
   it('a member still removes their own comment and like once staff unlist or reject the post', async () => {
@@ -361,7 +351,7 @@ describeEachDatabase('posts', (ctx) => {
       const mine = (
         await call(ctx.app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'oops' })
       ).json();
-      expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, member)).statusCode).toBe(200);
+      expect(await statusOf(ctx.app, 'POST', `/api/posts/${id}/like`, member)).toBe(200);
       const theirs = (
         await call(ctx.app, 'POST', `/api/posts/${id}/comments`, admin, { comment: 'x' })
       ).json();
@@ -371,7 +361,7 @@ describeEachDatabase('posts', (ctx) => {
       });
       expect(staff.statusCode, staff.body).toBe(200);
       // The post is gone for the member, yet what they wrote is still theirs to take back.
-      expect((await call(ctx.app, 'GET', `/api/posts/${id}`, member)).statusCode).toBe(404);
+      expect(await statusOf(ctx.app, 'GET', `/api/posts/${id}`, member)).toBe(404);
       const unlike = await call(ctx.app, 'DELETE', `/api/posts/${id}/like`, member);
       expect(unlike.statusCode, `${decision} unlike`).toBe(200);
       expect(unlike.json().liked).toBeNull();
@@ -380,8 +370,8 @@ describeEachDatabase('posts', (ctx) => {
       const left = await ctx.app.db.select().from(comment).where(eq(comment.post, id));
       expect(left.map((row) => row.id)).toEqual([theirs.id]);
       // Someone else's comment on that post, and a post they never liked, stay out of reach.
-      expect((await call(ctx.app, 'DELETE', `/api/comments/${theirs.id}`, member)).statusCode).toBe(404);
-      expect((await call(ctx.app, 'DELETE', `/api/posts/${id}/like`, member)).statusCode).toBe(404);
+      expect(await statusOf(ctx.app, 'DELETE', `/api/comments/${theirs.id}`, member)).toBe(404);
+      expect(await statusOf(ctx.app, 'DELETE', `/api/posts/${id}/like`, member)).toBe(404);
     }
   });
 
@@ -396,11 +386,11 @@ describeEachDatabase('posts', (ctx) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await call(ctx.app, 'POST', '/api/posts', other, { description: 'mine' })).statusCode).toBe(201);
+    expect(await statusOf(ctx.app, 'POST', '/api/posts', other, { description: 'mine' })).toBe(201);
     // Other kinds of writes have their own allowance.
     const id = await newPost(other);
     await setStatus(ctx.app, id, 'approved');
-    expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, busy)).statusCode).toBe(200);
+    expect(await statusOf(ctx.app, 'POST', `/api/posts/${id}/like`, busy)).toBe(200);
   });
 
   it('limits likes per member with 429 and Retry-After; another member is not affected', async () => {
@@ -410,7 +400,7 @@ describeEachDatabase('posts', (ctx) => {
     await setStatus(ctx.app, id, 'approved');
     // Each route counts on its own (the plugin keeps a store per route): likes here.
     for (let i = 0; i < WRITE_LIMITS.like.max; i++) {
-      expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, busy)).statusCode).toBe(200);
+      expect(await statusOf(ctx.app, 'POST', `/api/posts/${id}/like`, busy)).toBe(200);
     }
     const limited = await call(ctx.app, 'POST', `/api/posts/${id}/like`, busy);
     expect(limited.statusCode).toBe(429);
@@ -420,7 +410,7 @@ describeEachDatabase('posts', (ctx) => {
       likeCount: 2,
     });
     // The limit counts after the guard: a visitor still learns 401.
-    expect((await call(ctx.app, 'POST', `/api/posts/${id}/like`, null)).statusCode).toBe(401);
+    expect(await statusOf(ctx.app, 'POST', `/api/posts/${id}/like`, null)).toBe(401);
   });
 
   it('refuses malformed ids, cursors and multipart bodies with 400, never 500', async () => {
@@ -435,8 +425,8 @@ describeEachDatabase('posts', (ctx) => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ code: 400, type: 'general_argument_invalid' });
     }
-    expect((await call(ctx.app, 'POST', '/api/posts/a%00b/like', member)).statusCode).toBe(400);
-    expect((await call(ctx.app, 'DELETE', '/api/comments/a%00b', member)).statusCode).toBe(400);
+    expect(await statusOf(ctx.app, 'POST', '/api/posts/a%00b/like', member)).toBe(400);
+    expect(await statusOf(ctx.app, 'DELETE', '/api/comments/a%00b', member)).toBe(400);
     const { payload, headers } = images.multipart([], { description: 'cut short' });
     const truncated = await ctx.app.inject({
       method: 'POST',
