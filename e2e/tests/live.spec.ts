@@ -233,3 +233,44 @@ test('events list and create form at phone and desktop widths', async ({ browser
   await host.context.close();
   await member.context.close();
 });
+
+test('a Publisher creates an event with the form; a member requests a stream once and the host sees the count', async ({
+  browser,
+}) => {
+  const host = await person(browser, 'host');
+  grant(host.member.username, 'Publisher');
+  await host.page.goto('/events/create');
+  await host.page.getByLabel(/કાર્યક્રમનું નામ/).fill('Samuh Lagna');
+  await host.page.getByLabel(/તારીખ અને સમય/).fill('2026-12-20T18:30');
+  await host.page.getByLabel(/સ્થળ/).fill('Samaj Wadi');
+  await host.page.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }).click();
+  // The new event opens on its own screen, where its host may go live.
+  await expect(host.page).toHaveURL(/\/event\/[0-9a-f]+$/);
+  await expect(host.page.getByRole('heading', { level: 1, name: 'Samuh Lagna' })).toBeVisible();
+  await expect(host.page.getByText('20/12/2026 · Samaj Wadi')).toBeVisible();
+  await expect(host.page.getByRole('button', { name: 'Start' })).toBeVisible();
+
+  const member = await person(browser, 'member');
+  await member.page.goto('/events');
+  const card = member.page.locator('.mantine-Card-root', { hasText: 'Samuh Lagna' });
+  await expect(card.getByText('No live stream')).toBeVisible();
+  const asked = member.page.waitForResponse((r) => r.url().endsWith('/stream-requests'));
+  await card.getByRole('button', { name: 'Request Streaming' }).click();
+  expect((await asked).status()).toBe(200);
+  await expect(card.getByRole('button', { name: 'વિનંતી મોકલી' })).toBeDisabled();
+  // Members never see the count: it is for the host and staff.
+  await expect(card.getByText(/લાઇવ માંગ્યું/)).toHaveCount(0);
+  await member.page.reload();
+  await expect(
+    member.page
+      .locator('.mantine-Card-root', { hasText: 'Samuh Lagna' })
+      .getByRole('button', { name: 'વિનંતી મોકલી' }),
+  ).toBeDisabled();
+
+  await host.page.goto('/events');
+  await expect(
+    host.page.locator('.mantine-Card-root', { hasText: 'Samuh Lagna' }).getByText('1 સભ્યએ લાઇવ માંગ્યું'),
+  ).toBeVisible();
+  await host.context.close();
+  await member.context.close();
+});
