@@ -1,4 +1,4 @@
-import { and, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,6 +12,21 @@ export function afterOldestFirst(
 ): SQL | undefined {
   if (!after) return undefined;
   return or(gt(createdAt, after.createdAt), and(eq(createdAt, after.createdAt), gt(id, after.id)));
+}
+
+/**
+ * A staff queue read oldest first: the rows in `status` after `after`, and the order that pages
+ * them (pass the table; it needs status, created_at and id columns).
+ */
+export function waitingQueue(
+  table: { status: PgColumn; createdAt: PgColumn; id: PgColumn },
+  status: string,
+  after: { createdAt: Date; id: string } | null | undefined,
+) {
+  return {
+    where: and(eq(table.status, status), afterOldestFirst(table.createdAt, table.id, after)),
+    order: [asc(table.createdAt), asc(table.id)],
+  };
 }
 
 /**

@@ -7,11 +7,11 @@ import type {
   PublisherRequestStatus,
   PublisherRequestView,
 } from '@samaj/core';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorColumns, authorSummary } from '../../db/author.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
+import { pageOf, waitingQueue } from '../../db/keyset.ts';
 import { memberRows } from '../../db/member-rows.ts';
 import { publisherRequest, user } from '../../db/schema/index.ts';
 
@@ -74,17 +74,13 @@ export async function listRequests(
   cursor?: string,
 ): Promise<Page<ApplicantView>> {
   const after = cursor ? await findRequest(db, cursor) : null;
+  const queue = waitingQueue(publisherRequest, status, after);
   const rows = await db
     .select({ request: publisherRequest, ...authorColumns })
     .from(publisherRequest)
     .leftJoin(user, eq(user.id, publisherRequest.creator))
-    .where(
-      and(
-        eq(publisherRequest.status, status),
-        afterOldestFirst(publisherRequest.createdAt, publisherRequest.id, after),
-      ),
-    )
-    .orderBy(asc(publisherRequest.createdAt), asc(publisherRequest.id))
+    .where(queue.where)
+    .orderBy(...queue.order)
     .limit(PUBLISHER_PAGE_SIZE + 1);
   return pageOf(
     rows.map(({ request, ...author }) => ({

@@ -4,7 +4,7 @@ import type { Page } from '@samaj/core';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
+import { pageOf, waitingQueue } from '../../db/keyset.ts';
 import { memberRows } from '../../db/member-rows.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
 
@@ -93,17 +93,13 @@ export async function listForReview(
   if (cursor) {
     [after] = await db.select().from(surnameSubmission).where(eq(surnameSubmission.id, cursor));
   }
+  const queue = waitingQueue(surnameSubmission, status, after);
   const rows = await db
     .select({ submission: surnameSubmission, current: surname })
     .from(surnameSubmission)
     .innerJoin(surname, eq(surname.id, surnameSubmission.surname))
-    .where(
-      and(
-        eq(surnameSubmission.status, status),
-        afterOldestFirst(surnameSubmission.createdAt, surnameSubmission.id, after),
-      ),
-    )
-    .orderBy(asc(surnameSubmission.createdAt), asc(surnameSubmission.id))
+    .where(queue.where)
+    .orderBy(...queue.order)
     .limit(limit + 1);
   const documents = rows.map(({ submission, current }) => ({
     ...submission,
