@@ -99,7 +99,8 @@ test('host goes live; viewers play the stream and see the count; the one past th
   await expect(host.page.getByRole('heading', { level: 1, name: 'Navratri Garba Live' })).toBeVisible();
   await host.page.getByRole('button', { name: 'Start' }).click();
   await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
-  await expect(count(host.page)).toHaveText('0');
+  // The badge is up at once (the waiting viewer may already be joining, so 0 or 1).
+  await expect(count(host.page)).toHaveText(/^[01]$/);
   expect(await isLive(host.page, host.eventId)).toBe(true);
 
   // The waiting viewer hears of it over /realtime, without a reload, and plays the stream.
