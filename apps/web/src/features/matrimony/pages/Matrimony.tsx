@@ -47,7 +47,7 @@ function ByViewer({ user }: { user: AccountView | null | undefined }) {
   const { t } = useTranslation('matrimony');
   const { t: tc } = useTranslation('common');
   if (user === undefined) return <Loading />;
-  if (user === null) return <LoginPrompt title={t('title')} message={t('intro')} />;
+  if (user === null) return <LoginPrompt title={t('visitorTitle')} message={t('intro')} />;
   if (!user.prefs?.marital_status) {
     return (
       <Card withBorder padding="lg" radius="md">
