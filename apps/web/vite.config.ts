@@ -81,6 +81,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: server, changeOrigin: false },
       '/peerjs': { target: server, ws: true, changeOrigin: false },
+      '/realtime': { target: server, ws: true, changeOrigin: false },
     },
   },
   preview: {
@@ -88,6 +89,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: server, changeOrigin: false },
       '/peerjs': { target: server, ws: true, changeOrigin: false },
+      '/realtime': { target: server, ws: true, changeOrigin: false },
     },
   },
 });
