@@ -466,6 +466,11 @@ test('settings → notifications: turn on for this device, switch kinds, turn of
   await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'available');
   // The server forgot this device.
   expect((await page.request.delete(`/api/push/subscriptions/${token}`)).status()).toBe(404);
+  // And the app does not subscribe it again by itself at the next start (permission is still granted).
+  await page.reload();
+  await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'available');
+  await page.waitForTimeout(3000);
+  expect(await storedRecord(page)).toBeNull();
   await context.close();
 });
 

@@ -3,6 +3,8 @@
 // prompt's "asked this session".
 
 export const INSTALL_DISMISSED_KEY = 'samaj.installPrompt';
+/** The member turned notifications off on this device in Settings: the app does not subscribe it by itself. */
+export const PUSH_OPT_OUT_KEY = 'samaj.push.off';
 export const NOTIFICATION_ASKED_KEY = 'samaj.notificationPrompt';
 
 export interface InstallPromptState {
@@ -69,6 +71,16 @@ function write(storage: () => Storage, key: string): void {
     storage().setItem(key, '1');
   } catch {
     // Private mode: the prompt comes back next time, which is harmless.
+  }
+}
+
+export const pushOptedOut = () => read(() => localStorage, PUSH_OPT_OUT_KEY);
+export const optOutOfPush = () => write(() => localStorage, PUSH_OPT_OUT_KEY);
+export function optBackIntoPush(): void {
+  try {
+    localStorage.removeItem(PUSH_OPT_OUT_KEY);
+  } catch {
+    // Nothing stored, nothing to undo.
   }
 }
 

@@ -12,6 +12,7 @@ import {
   isStandalone,
   notificationAsked,
   notificationPermission,
+  pushOptedOut,
   pushSupported,
   showInstallPrompt,
   showNotificationPrompt,
@@ -79,7 +80,7 @@ export function useKeepPushSubscription(): void {
   const language = i18n.language;
   useEffect(() => {
     if (import.meta.env.DEV || !member || !vapidKey || !language || !pushSupported()) return;
-    if (notificationPermission() !== 'granted') return;
+    if (notificationPermission() !== 'granted' || pushOptedOut()) return;
     // Loaded on demand: most visits never need the subscribe flow.
     import('./subscribe')
       .then(({ subscribeToPush }) =>

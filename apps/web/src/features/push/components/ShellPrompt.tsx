@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgetInstallEvent, useInstallEvent } from '../../../lib/installEvent';
 import { logPushError } from '../../../lib/push/errors';
-import { dismissInstall, markNotificationAsked } from '../../../lib/push/prompts';
+import { dismissInstall, markNotificationAsked, optBackIntoPush } from '../../../lib/push/prompts';
 import type { ShellPromptKind } from '../../../lib/push/useShellPrompt';
 import { useSubscribe } from '../../../lib/push/useSubscribe';
 
@@ -105,6 +105,7 @@ function NotificationPrompt({ onClose }: PromptProps) {
       return;
     }
     // A failed subscribe is ignored by the interface (SPEC §5) and logged.
+    optBackIntoPush();
     subscribe().catch(logPushError);
     onClose();
   };

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
 import { logPushError } from '../../../lib/push/errors';
+import { optBackIntoPush, optOutOfPush } from '../../../lib/push/prompts';
 import { currentRecord, pushSupported, unsubscribeFromPush } from '../../../lib/push/subscribe';
 import { useSubscribe, useVapidKey } from '../../../lib/push/useSubscribe';
 import { useNotificationSettings, useSetNotificationKind } from '../api/settings';
@@ -39,7 +40,10 @@ function ThisDevice({ member }: { member: string }) {
     setFailed(false);
     try {
       if (Notification.permission !== 'granted') await Notification.requestPermission();
-      if (Notification.permission === 'granted') await subscribe();
+      if (Notification.permission === 'granted') {
+        optBackIntoPush();
+        await subscribe();
+      }
     } catch (error) {
       logPushError(error);
       setFailed(true);
@@ -50,6 +54,8 @@ function ThisDevice({ member }: { member: string }) {
   };
   const turnOff = async () => {
     setBusy(true);
+    // Remembered, so the app does not subscribe this device again by itself at the next start.
+    optOutOfPush();
     try {
       await unsubscribeFromPush();
     } catch (error) {
