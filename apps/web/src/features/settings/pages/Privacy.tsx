@@ -8,6 +8,23 @@ import { SettingsSubpage } from '../components/SettingsSubpage';
 const VISIBLE = ['name', 'username', 'picture', 'badges', 'joined', 'posts'] as const;
 const HIDDEN = ['email', 'phone', 'birthday', 'gender', 'marital', 'matrimony'] as const;
 
+/** Which of the member's details others see (visible) or only the member and staff (hidden). */
+function FieldList({ group, items }: { group: 'visible' | 'hidden'; items: readonly string[] }) {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <Title order={2} size="h4" mt={group === 'hidden' ? 'sm' : undefined}>
+        {t(`privacyPage.${group}Title`)}
+      </Title>
+      <List spacing={4}>
+        {items.map((item) => (
+          <List.Item key={item}>{t(`privacyPage.${group}.${item}`)}</List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
+
 export default function Privacy() {
   const { t } = useTranslation('settings');
   return (
@@ -17,22 +34,8 @@ export default function Privacy() {
           <>
             <Card withBorder radius="md" padding="md">
               <Stack gap="xs">
-                <Title order={2} size="h4">
-                  {t('privacyPage.visibleTitle')}
-                </Title>
-                <List spacing={4}>
-                  {VISIBLE.map((item) => (
-                    <List.Item key={item}>{t(`privacyPage.visible.${item}`)}</List.Item>
-                  ))}
-                </List>
-                <Title order={2} size="h4" mt="sm">
-                  {t('privacyPage.hiddenTitle')}
-                </Title>
-                <List spacing={4}>
-                  {HIDDEN.map((item) => (
-                    <List.Item key={item}>{t(`privacyPage.hidden.${item}`)}</List.Item>
-                  ))}
-                </List>
+                <FieldList group="visible" items={VISIBLE} />
+                <FieldList group="hidden" items={HIDDEN} />
               </Stack>
             </Card>
             <Card withBorder radius="md" padding="md">
