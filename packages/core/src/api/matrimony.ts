@@ -21,9 +21,9 @@
 //   GET    /matrimony/requests?cursor=              Page<IncomingRequest>, 30 a page, newest first (to me only)
 //   GET    /matrimony/requests/count                RequestCount
 //   POST   /matrimony/requests                      { profile } → 201 OutgoingRequest (needs a match)
-//   DELETE /matrimony/requests/:profile             204 (withdraw my request)
-//   POST   /matrimony/requests/:creator/accept      IncomingRequest
-//   POST   /matrimony/requests/:creator/revoke      IncomingRequest
+//   DELETE /matrimony/requests/:id                  204 (withdraw my request to profile :id)
+//   POST   /matrimony/requests/:id/accept           IncomingRequest (:id = who asked me)
+//   POST   /matrimony/requests/:id/revoke           IncomingRequest
 //   POST   /matrimony/not-interested                { profile } → 204
 //   POST   /matrimony/blocks                        { profile } → 204
 //   POST   /matrimony/reports                       { profile, reason } → 204 (also blocks)

@@ -77,7 +77,8 @@ export const MSG_NO_REQUEST = 'Request with the requested ID could not be found.
 
 const profileParams = z.object({ id: z.string().min(1).max(64) });
 const targetParams = z.object({ profile: z.string().min(1).max(64) });
-const creatorParams = z.object({ creator: z.string().min(1).max(64) });
+/** Under /requests/ the one param is a member's id: the profile I asked (withdraw) or who asked me (answer). */
+const requestParams = z.object({ id: z.string().min(1).max(64) });
 const photoImage = z.any().describe('The photo: WebP when Accept allows it, else JPEG');
 
 const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -413,20 +414,20 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/matrimony/requests/:profile',
+    '/api/matrimony/requests/:id',
     {
       ...member,
       ...writeLimit('like'),
       schema: {
         tags,
         summary: 'Withdraw my request',
-        params: targetParams,
+        params: requestParams,
         response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 429) },
       },
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      await withdrawRequest(app, me.id, request.params.profile);
+      await withdrawRequest(app, me.id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -436,7 +437,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     ['revoke', 'revoked'],
   ] as const) {
     app.post(
-      `/api/matrimony/requests/:creator/${action}`,
+      `/api/matrimony/requests/:id/${action}`,
       {
         ...member,
         ...writeLimit('like'),
@@ -446,12 +447,12 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
             action === 'accept'
               ? 'Accept a request for my full profile (the requester sees phone and address)'
               : 'Revoke profile access (phone and address hidden again at once)',
-          params: creatorParams,
+          params: requestParams,
           response: { 200: incomingRequestSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
         },
       },
       async (request) => {
-        const { creator } = request.params;
+        const { id: creator } = request.params;
         const viewer = await actingViewer(request, creator);
         const entry = await answerRequest(app, viewer, creator, state);
         if (!entry) throw notFound(MSG_NO_REQUEST);
