@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { expect, test } from 'vitest';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { cookieFrom, createMember, login, uniqueUsername } from '../../../test/members.ts';
+import { cookieFrom, createMember, login, type TestMember, uniqueUsername } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
 import {
   pushSubscription,
@@ -23,6 +23,15 @@ describeEachDatabase('accounts', (ctx) => {
     await ctx.app.db.insert(surnameTable).values({ id, name: id, name_guj: id }).onConflictDoNothing();
     return id;
   }
+  /** The member deletes their own account with their password (the settings page's last step). */
+  const deleteAccount = (m: TestMember) =>
+    inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: m.cookie },
+      payload: { password: m.password },
+    });
+
   /** How many sessions the member has on the server (each signed-in browser is one). */
   async function sessionCount(userId: string) {
     const [{ n }] = await ctx.app.db.select({ n: count() }).from(session).where(eq(session.userId, userId));
@@ -140,13 +149,7 @@ describeEachDatabase('accounts', (ctx) => {
     const a = await createMember(ctx.app, { surname: id });
     await createMember(ctx.app, { surname: id });
     expect(await userCount(id)).toBe(2);
-    const del = await inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie: a.cookie },
-      payload: { password: a.password },
-    });
-    expect(del.statusCode).toBe(204);
+    expect((await deleteAccount(a)).statusCode).toBe(204);
     expect(await userCount(id)).toBe(1);
   });
 
@@ -677,13 +680,7 @@ describeEachDatabase('accounts', (ctx) => {
     expect(exported.json().pushSubscriptions).toHaveLength(1);
     expect(exported.json().matrimony).toMatchObject({ profile: null, shortlists: [], profileRequests: [] });
     expect(exported.body).not.toContain('secret');
-    const del = await inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie: m.cookie },
-      payload: { password: m.password },
-    });
-    expect(del.statusCode).toBe(204);
+    expect((await deleteAccount(m)).statusCode).toBe(204);
     const left = await ctx.app.db.select({ userId: pushSubscription.userId }).from(pushSubscription);
     expect(left.map((r) => r.userId)).not.toContain(m.user.id);
     expect(left.map((r) => r.userId)).toContain(other.user.id);
@@ -717,12 +714,7 @@ describeEachDatabase('accounts', (ctx) => {
     const dp = uploaded.json().dp as string;
     expect((await inject({ method: 'GET', url: `/api/files/${dp}/preview` })).statusCode).toBe(200);
 
-    const del = await inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie: m.cookie },
-      payload: { password: m.password },
-    });
+    const del = await deleteAccount(m);
     expect(del.statusCode).toBe(204);
     expect(String(del.headers['set-cookie'])).toMatch(/session_token=;/);
     expect(erased).toContain(m.user.id);

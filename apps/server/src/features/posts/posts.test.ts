@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { call, expectError, statusOf, upload } from '../../../test/api.ts';
+import { call, expectError, postWithImage, statusOf, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, grantLabel, members, type TestMember } from '../../../test/members.ts';
@@ -226,15 +226,7 @@ describeEachDatabase('posts', (ctx) => {
   });
 
   it('deleting a post removes its comments, likes, reports and image file', async () => {
-    const created = (
-      await upload(
-        ctx.app,
-        '/api/posts',
-        author,
-        [{ filename: 'p.png', contentType: 'image/png', data: await images.png(300, 200) }],
-        { description: 'to be deleted' },
-      )
-    ).json();
+    const created = await postWithImage(ctx.app, author);
     await setStatus(ctx.app, created.id, 'approved');
     await call(ctx.app, 'POST', `/api/posts/${created.id}/comments`, member, { comment: 'nice' });
     await call(ctx.app, 'POST', `/api/posts/${created.id}/like`, member);
@@ -442,15 +434,7 @@ describeEachDatabase('posts', (ctx) => {
     const writer = await createMember(ctx.app);
     const part = ctx.app.registry.memberData.find((p) => p.name === 'posts');
     expect(part).toBeDefined();
-    const withImage = (
-      await upload(
-        ctx.app,
-        '/api/posts',
-        writer,
-        [{ filename: 'p.png', contentType: 'image/png', data: await images.png(60, 40) }],
-        { description: 'with a picture' },
-      )
-    ).json();
+    const withImage = await postWithImage(ctx.app, writer);
     const plain = await newPost(author);
     await setStatus(ctx.app, plain, 'approved');
     await call(ctx.app, 'POST', `/api/posts/${plain}/comments`, writer, { comment: 'hello' });
