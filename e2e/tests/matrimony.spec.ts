@@ -261,6 +261,7 @@ test('two members list, staff verify both, they match, and the phone number show
   expect(await (await matches).text()).toContain(groomPhone);
   await expect(card(bride.page, groomFirst).getByText(groomPhone)).toBeVisible();
   await expect(card(bride.page, groomFirst).getByText('12 Station Road, Anand')).toBeVisible();
+  await expect(card(bride.page, groomFirst).getByText('Kind, educated, close to her family')).toBeVisible();
   await look(bride.page, 'match-accepted');
   // Her own number never reached his browser: he accepted her request, not the other way round.
   const hisMatches = await groom.page.request.get('/api/matrimony/matches');

@@ -18,6 +18,7 @@ import {
   useSuggestions,
 } from '../api/matrimony';
 import { CardList } from './CardList';
+import { FullDetails } from './FullDetails';
 import { ProfileCardView } from './ProfileCardView';
 
 const TABS = ['home', 'matches', 'requests'] as const;
@@ -168,6 +169,7 @@ function Match({ card }: { card: MatchCard }) {
           </Stack>
         </Alert>
       )}
+      {card.contact && <FullDetails id={card.id} />}
     </ProfileCardView>
   );
 }

@@ -312,6 +312,25 @@ describe('matrimony: the view depends on who looks', () => {
       if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
       if (path === '/api/matrimony/requests/count') return { body: { pending: 1 } };
       if (path === '/api/matrimony/matches') return { body: { documents: [match], nextCursor: null } };
+      if (path === '/api/matrimony/profiles/asha') {
+        const { firstName: _, matchedAt: __, ...rest } = match;
+        return {
+          body: {
+            ...rest,
+            name: 'Asha',
+            dob: '1998-01-01',
+            height: 160,
+            weight: null,
+            eye_color: null,
+            hair_color: null,
+            complexion: null,
+            blood_group: 'O+',
+            disability: null,
+            expectation: 'Settled in Gujarat',
+            matched: true,
+          },
+        };
+      }
       if (path === '/api/matrimony/requests') return { body: { documents: [incoming], nextCursor: null } };
       if (path === '/api/matrimony/requests/bina/accept') return { body: { ...incoming, state: 'accepted' } };
       return empty;
@@ -321,6 +340,9 @@ describe('matrimony: the view depends on who looks', () => {
     expect(within(asha).getByRole('button', { name: 'Request Sent' })).toBeTruthy();
     expect(within(asha).getByRole('button', { name: 'Shortlisted' })).toBeTruthy();
     expect(within(asha).getByText('94260 55555')).toBeTruthy();
+    // Accepted: the rest of the full profile too.
+    expect(await within(asha).findByText('Settled in Gujarat')).toBeTruthy();
+    expect(within(asha).getByText('160 cm')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /Requests/ }));
     const bina = await screen.findByRole('article', { name: 'Bina' });
     fireEvent.click(within(bina).getByRole('button', { name: 'Accept Request' }));
