@@ -1,0 +1,54 @@
+// Feed data for bench/suites/30-feed.ts, written straight into a stopped server's database with
+// generate_series (no HTTP, so a million posts take minutes, not hours). 1000 members; each post
+// has 2 comments and 3 likes from other members; 9 posts in 10 are approved, the rest wait for
+// review. Post n gets the id postId(n) of the suite: newer posts sort later, as uniqueId's do.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../apps/server/src/db/client.ts';
+
+export const FEED_MEMBERS = 1000;
+
+export interface FeedFill {
+  /** How many posts to add. */
+  posts: number;
+  /** Posts already there (the new ones are numbered from here). */
+  after: number;
+  /** Posts per statement: PGlite holds a statement's work in memory. */
+  batch?: number;
+}
+
+/** The same id as the suite's postId(n), with a two-character tag for comments and likes. */
+const idOf = (n: string, tag: string) =>
+  `lpad(to_hex(1600000000 + ${n}), 8, '0') || '${tag}' || lpad(to_hex(${n} % 268435456), 7, '0')`;
+const member = (n: string) => `'feedm' || lpad(((${n}) % ${FEED_MEMBERS})::text, 4, '0')`;
+
+export async function fillFeed(
+  db: Database,
+  { posts, after, batch = 100_000 }: FeedFill,
+): Promise<{ ms: number }> {
+  const started = performance.now();
+  const run = (text: string) => db.execute(sql.raw(text));
+  await run(`insert into "user" (id, name, email, username)
+    select ${member('n')}, 'Feed Member ' || n, ${member('n')} || '@bench.example', ${member('n')}
+    from generate_series(0, ${FEED_MEMBERS - 1}) as n on conflict do nothing`);
+  for (let from = after; from < after + posts; from += batch) {
+    const to = Math.min(after + posts, from + batch);
+    const series = `generate_series(${from}, ${to - 1}) as n`;
+    await run(`insert into post (id, creator, description, status, created_at)
+      select ${idOf('n', '00000')}, ${member('n')}, 'વાડીમાં આજે સમાજની સભા ' || n,
+             case when n % 10 = 9 then 'requested' else 'approved' end,
+             timestamptz '2026-01-01' + n * interval '1 second'
+      from ${series} on conflict do nothing`);
+    for (const k of [1, 2]) {
+      await run(`insert into comment (id, post, creator, comment, type)
+        select ${idOf('n', `c000${k}`)}, ${idOf('n', '00000')}, ${member(`n + ${k}`)}, 'સરસ ' || n, 'comment'
+        from ${series} on conflict do nothing`);
+    }
+    for (const k of [3, 4, 5]) {
+      await run(`insert into comment (id, post, creator, comment, type)
+        select ${idOf('n', `l000${k}`)}, ${idOf('n', '00000')}, ${member(`n + ${k}`)}, 'like', 'like'
+        from ${series} on conflict do nothing`);
+    }
+  }
+  await run('analyze');
+  return { ms: performance.now() - started };
+}
