@@ -42,7 +42,6 @@ import {
   updateProfile,
   userExists,
 } from './queries.ts';
-import { UNCLAIMED_PARTS } from './unclaimed-parts.ts';
 import {
   accountResponse,
   accountView,
@@ -65,8 +64,6 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
 const accounts: FastifyPluginAsyncZod = async (app) => {
   const tags = ['accounts'];
   const member = { preValidation: requireMember };
-
-  for (const part of UNCLAIMED_PARTS) app.registry.addMemberData(part);
 
   async function verifyPassword(userId: string, password: string): Promise<boolean> {
     const hash = await credentialHash(app.db, userId);
