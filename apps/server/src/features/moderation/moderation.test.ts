@@ -276,6 +276,8 @@ describeEachDatabase('staff console', (ctx) => {
       reports: expect.any(Number),
       publisherRequests: expect.any(Number),
       surnameSubmissions: expect.any(Number),
+      matrimonyProfiles: expect.any(Number),
+      matrimonyReports: expect.any(Number),
     });
     await newPost('one more');
     const applicant = await createMember(ctx.app);
@@ -293,6 +295,8 @@ describeEachDatabase('staff console', (ctx) => {
       reports: before.reports,
       publisherRequests: before.publisherRequests + 1,
       surnameSubmissions: before.surnameSubmissions + 1,
+      matrimonyProfiles: before.matrimonyProfiles,
+      matrimonyReports: before.matrimonyReports,
     });
   });
 

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type AuthorFields, authorColumns, authorSummary } from '../../db/author.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
 import { pageOf } from '../../db/keyset.ts';
 import { auditLog, type PostStatus, post, postReport, user } from '../../db/schema/index.ts';
 
@@ -28,10 +29,7 @@ export const STAFF_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 50;
 
 /** Posts waiting for review (the console's count). */
-export async function countWaitingPosts(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(post).where(eq(post.status, 'requested'));
-  return Number(row.n);
-}
+export const countWaitingPosts = countWhere(post.status, 'requested');
 
 /** Posts with at least one open report (the console's count). */
 export async function countReportedPosts(db: Executor): Promise<number> {

@@ -7,10 +7,11 @@ import type {
   PublisherRequestStatus,
   PublisherRequestView,
 } from '@samaj/core';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorColumns, authorSummary } from '../../db/author.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
 import { pageOf, waitingQueue } from '../../db/keyset.ts';
 import { memberRows } from '../../db/member-rows.ts';
 import { publisherRequest, user } from '../../db/schema/index.ts';
@@ -92,13 +93,7 @@ export async function listRequests(
 }
 
 /** Applications waiting for staff (the console's count). */
-export async function countPending(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(publisherRequest)
-    .where(eq(publisherRequest.status, 'pending'));
-  return Number(row.n);
-}
+export const countPending = countWhere(publisherRequest.status, 'pending');
 
 /** The member's application, as their data export shows it (null when they never applied). */
 export async function exportRequest(db: Executor, memberId: string): Promise<Row | null> {

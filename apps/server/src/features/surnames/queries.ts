@@ -1,9 +1,10 @@
 // Reads and writes of the surname directory. Every list is a keyset page served by an index:
 // surnames by primary key, submissions by (status, created_at) or creator.
 import type { Page } from '@samaj/core';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
 import { pageOf, waitingQueue } from '../../db/keyset.ts';
 import { memberRows } from '../../db/member-rows.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
@@ -117,13 +118,7 @@ export async function listForReview(
 }
 
 /** Submissions waiting for staff (the console's count). */
-export async function countWaiting(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(surnameSubmission)
-    .where(eq(surnameSubmission.status, 'pending'));
-  return Number(row.n);
-}
+export const countWaiting = countWhere(surnameSubmission.status, 'pending');
 
 /** The member's submissions: listed in their data export, deleted with their account (no files). */
 export const memberSubmissions = memberRows(surnameSubmission, surnameSubmission.creator);
