@@ -122,7 +122,7 @@ function wordsAndLink(message: NotificationMessage): { texts: Texts; url: string
     case 'matrimony_request_received':
       return { texts: MATRIMONY_REQUEST_RECEIVED, url: '/matrimony?tab=requests', tag: 'matrimony-request' };
     case 'matrimony_request_accepted':
-      return { texts: MATRIMONY_REQUEST_ACCEPTED, url: '/matrimony?tab=requests', tag: 'matrimony-request' };
+      return { texts: MATRIMONY_REQUEST_ACCEPTED, url: '/matrimony?tab=matches', tag: 'matrimony-request' };
   }
 }
 
