@@ -1,9 +1,10 @@
 // A viewer's stream as state. While the event is live it connects, and after a drop or a peer
 // error it tries again by itself (SPEC §4: a viewer reconnects while the event is live); when
 // live goes false after having been on, the screen shows the ended state.
+import type Peer from 'peerjs';
 import type { PeerOptions } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LiveViewer } from './viewer';
+import { LiveViewer, warmPeer } from './viewer';
 
 export type ViewerPhase = 'waiting' | 'connecting' | 'playing' | 'reconnecting' | 'full' | 'ended';
 
@@ -30,6 +31,24 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [viewers, setViewers] = useState(0);
   const sawLive = useRef(live);
+  // Signalling opened while waiting for the host; the next connection takes it over.
+  const warm = useRef<Promise<Peer | null> | null>(null);
+
+  // Waiting for a host who has not started yet: be ready to join the moment they do.
+  useEffect(() => {
+    if (live || sawLive.current || !options) return;
+    const ready = warmPeer(hostId, options);
+    warm.current = ready;
+    return () => {
+      // Going live runs this cleanup just before the stream's effect takes the peer over, in the
+      // same commit; only a peer nobody took (leaving the screen) is let go.
+      setTimeout(() => {
+        if (warm.current !== ready) return;
+        warm.current = null;
+        void ready.then((peer) => peer?.destroy());
+      }, 0);
+    };
+  }, [hostId, live, options]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is a new connection
   useEffect(() => {
@@ -46,30 +65,37 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
       timer = setTimeout(() => setAttempt((n) => n + 1), ms);
     };
     setPhase((p) => (p === 'reconnecting' ? p : 'connecting'));
-    const viewer = new LiveViewer(hostId, options, {
-      onStream: (media) => {
-        setStream((current) => (current === media ? current : media));
-        setError(null);
-        setPhase('playing');
+    const ready = warm.current;
+    warm.current = null;
+    const viewer = new LiveViewer(
+      hostId,
+      options,
+      {
+        onStream: (media) => {
+          setStream((current) => (current === media ? current : media));
+          setError(null);
+          setPhase('playing');
+        },
+        onViewers: setViewers,
+        onFull: () => {
+          setStream(null);
+          setPhase('full');
+          viewer.destroy();
+        },
+        onLost: () => {
+          setStream(null);
+          setPhase('reconnecting');
+          again(RECONNECT_AFTER_DROP_MS);
+        },
+        onError: (type) => {
+          setStream(null);
+          setError(type);
+          setPhase('reconnecting');
+          if (!FINAL_ERRORS.has(type)) again(RETRY_AFTER_ERROR_MS);
+        },
       },
-      onViewers: setViewers,
-      onFull: () => {
-        setStream(null);
-        setPhase('full');
-        viewer.destroy();
-      },
-      onLost: () => {
-        setStream(null);
-        setPhase('reconnecting');
-        again(RECONNECT_AFTER_DROP_MS);
-      },
-      onError: (type) => {
-        setStream(null);
-        setError(type);
-        setPhase('reconnecting');
-        if (!FINAL_ERRORS.has(type)) again(RETRY_AFTER_ERROR_MS);
-      },
-    });
+      ready,
+    );
     void viewer.connect();
     const leave = () => viewer.destroy();
     window.addEventListener('pagehide', leave);

@@ -20,6 +20,20 @@ export interface ViewerCallbacks {
 
 /** Performance mark set when a viewer starts joining. */
 export const JOIN_MARK = 'samaj:live-join';
+/**
+ * Marks along the join, for the bench's profile of where join → first frame goes: signalling open,
+ * the host's call received, the media connected (ICE), the stream handed to the video.
+ */
+export const JOIN_PHASES = {
+  signalling: 'samaj:live-signalling',
+  call: 'samaj:live-call',
+  connected: 'samaj:live-connected',
+  stream: 'samaj:live-stream',
+} as const;
+
+function markOnce(name: string): void {
+  if (performance.getEntriesByName(name).length === 0) performance.mark(name);
+}
 
 export class LiveViewer {
   private peer: Peer | null = null;
@@ -32,6 +46,8 @@ export class LiveViewer {
     private readonly hostId: string,
     private readonly options: PeerOptions,
     private readonly callbacks: ViewerCallbacks,
+    /** A signalling peer opened while waiting for the host (`warmPeer`), taken over when usable. */
+    private readonly warm: Promise<Peer | null> | null = null,
   ) {}
 
   async connect(): Promise<void> {
@@ -39,7 +55,12 @@ export class LiveViewer {
     performance.mark(JOIN_MARK);
     let peer: Peer;
     try {
-      peer = await openPeer(viewerPeerId(this.hostId), this.options);
+      const ready = await this.warm;
+      if (ready && !ready.destroyed && !ready.disconnected) peer = ready;
+      else {
+        ready?.destroy();
+        peer = await openPeer(viewerPeerId(this.hostId), this.options);
+      }
     } catch (error) {
       if (!this.done) this.callbacks.onError((error as { type?: string }).type ?? 'network');
       return;
@@ -49,16 +70,20 @@ export class LiveViewer {
       return;
     }
     this.peer = peer;
+    markOnce(JOIN_PHASES.signalling);
     peer.on('error', (error) => this.fail(error.type));
     peer.on('disconnected', () => this.lost());
     peer.on('call', (call) => {
       this.call = call;
+      markOnce(JOIN_PHASES.call);
       call.answer();
       // Fires once for audio and once for video with the same stream.
       call.on('stream', (stream) => {
+        markOnce(JOIN_PHASES.stream);
         if (!this.done) this.callbacks.onStream(stream);
       });
       call.on('iceStateChanged', (state) => {
+        if (state === 'connected' || state === 'completed') markOnce(JOIN_PHASES.connected);
         if (state === 'disconnected' || state === 'failed') this.lost();
       });
       call.on('close', () => this.lost());
@@ -101,4 +126,13 @@ export class LiveViewer {
     this.peer?.destroy();
     this.peer = null;
   }
+}
+
+/**
+ * A viewer waiting on the screen for the host keeps its signalling socket open, so that when the
+ * event goes live the join starts with the call to the host instead of a new socket and sign-in.
+ * Resolves to null when signalling cannot be had now (the join then opens its own).
+ */
+export function warmPeer(hostId: string, options: PeerOptions): Promise<Peer | null> {
+  return openPeer(viewerPeerId(hostId), options).catch(() => null);
 }

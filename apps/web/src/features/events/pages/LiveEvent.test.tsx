@@ -8,7 +8,8 @@ import type { ViewerCallbacks } from '../live/viewer';
 // The peers are faked: these tests are about what the screen shows in each state. The real PeerJS
 // path runs in e2e/tests/live.spec.ts with Chromium's fake camera.
 const fakes = vi.hoisted(() => ({
-  viewers: [] as { hostId: string; callbacks: ViewerCallbacks; destroyed: boolean }[],
+  viewers: [] as { hostId: string; callbacks: ViewerCallbacks; destroyed: boolean; warm: unknown }[],
+  warm: [] as { hostId: string; peer: { destroyed: boolean; destroy(): void } }[],
   hosts: [] as { eventId: string; maxViewers: number; callbacks: HostCallbacks; ended: boolean }[],
   hostStart: { fail: null as Error | null },
   realtime: [] as { channel: string | null; onMessage: () => void }[],
@@ -21,6 +22,7 @@ vi.mock('../live/viewer', () => ({
       readonly hostId: string,
       _options: unknown,
       readonly callbacks: ViewerCallbacks,
+      readonly warm: unknown = null,
     ) {
       fakes.viewers.push(this);
     }
@@ -28,6 +30,16 @@ vi.mock('../live/viewer', () => ({
     destroy() {
       this.destroyed = true;
     }
+  },
+  warmPeer(hostId: string) {
+    const peer = {
+      destroyed: false,
+      destroy() {
+        this.destroyed = true;
+      },
+    };
+    fakes.warm.push({ hostId, peer });
+    return Promise.resolve(peer);
   },
 }));
 
@@ -116,6 +128,7 @@ const viewerCount = () => screen.getByTestId('viewer-count').textContent;
 
 beforeEach(() => {
   fakes.viewers.length = 0;
+  fakes.warm.length = 0;
   fakes.hosts.length = 0;
   fakes.realtime.length = 0;
   fakes.hostStart.fail = null;
@@ -191,6 +204,32 @@ describe('live event screen', () => {
     fakes.hostStart.fail = null;
     fireEvent.click(screen.getByRole('button', { name: 'ફરી પ્રયાસ કરો' }));
     expect(await screen.findByRole('button', { name: 'END' })).toBeTruthy();
+  });
+
+  it('a member waiting for the host has signalling ready, and the join takes it over when live arrives', async () => {
+    const server = stubEvent(base);
+    const { unmount } = renderApp('/event/ev1');
+    expect(await screen.findByText('Not Started')).toBeTruthy();
+    await waitFor(() => expect(fakes.warm).toHaveLength(1));
+    const warm = fakes.warm[0];
+    expect(warm?.hostId).toBe('ev1');
+
+    server.set({ ...base, live: true });
+    await realtimeChange();
+    await waitFor(() => expect(fakes.viewers).toHaveLength(1));
+    expect(await lastViewer()?.warm).toBe(warm?.peer);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(warm?.peer.destroyed).toBe(false);
+    unmount();
+  });
+
+  it('a member leaving before the host starts lets the waiting signalling go', async () => {
+    stubEvent(base);
+    const { unmount } = renderApp('/event/ev1');
+    await waitFor(() => expect(fakes.warm).toHaveLength(1));
+    unmount();
+    await waitFor(() => expect(fakes.warm[0]?.peer.destroyed).toBe(true));
+    expect(fakes.viewers).toHaveLength(0);
   });
 
   it('a viewer connects while live, shows the video and count, and sees the ended state after END', async () => {
