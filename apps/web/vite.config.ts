@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shareMetaPlugin } from './scripts/shareMetaPlugin';
 
 // The shell watches Mantine's notification store without loading the Notifications component
 // (which brings transitions and portals); the package's export map hides the store module, so
@@ -53,7 +54,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, shareMetaPlugin()],
   resolve: {
     alias: [{ find: /^@samaj\/notifications-store$/, replacement: notificationsStore }],
   },

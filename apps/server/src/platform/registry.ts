@@ -1,6 +1,6 @@
 // What the platform asks of every feature without importing it (ARCHITECTURE.md "Seams"):
 // a member's own data (for the export and for account deletion), the staff console's waiting
-// counts, and who may see a stored file of a kind the feature owns. A feature registers its part when its plugin starts; accounts and the console only ever
+// counts, who may see a stored file of a kind the feature owns, and what a shared link shows. A feature registers its part when its plugin starts; accounts and the console only ever
 // read the registry.
 import type { Executor, Transaction } from '../db/client.ts';
 
@@ -42,8 +42,30 @@ export type FileAccessDecider = (
   viewer: FileViewer | null,
 ) => Promise<FileAccess>;
 
+/** What a link to one thing shows in a chat app's preview (platform/share-card.ts renders it). */
+export interface ShareCard {
+  /** The page's own part of the title; the community name is appended. */
+  title: string;
+  description: string;
+  /** Site-relative URL of the picture (a preview route); the community card when absent. */
+  image?: string;
+}
+
+/** The texts of an item page from the web build (`{{id}}`/`{{name}}` templates), to fill. */
+export interface ShareTexts {
+  itemTitle?: string;
+  itemDescription?: string;
+}
+
+/**
+ * The share card of `/<kind>/<id>` as a visitor may see it, or null when a visitor may not see
+ * that thing (or it does not exist): the page's generic card is sent then, with no trace of it.
+ */
+export type ShareCardResolver = (db: Executor, id: string, texts: ShareTexts) => Promise<ShareCard | null>;
+
 export class Registry {
   readonly memberData: MemberDataPart[] = [];
+  private readonly shareCards = new Map<string, ShareCardResolver>();
   readonly waitingCounts: WaitingCount[] = [];
   private readonly fileAccessByKind = new Map<string, FileAccessDecider>();
 
@@ -69,5 +91,15 @@ export class Registry {
 
   fileAccess(kind: string): FileAccessDecider | undefined {
     return this.fileAccessByKind.get(kind);
+  }
+
+  /** The feature that owns `/<kind>/<id>` pages says what their shared links show. */
+  addShareCard(kind: string, resolve: ShareCardResolver): void {
+    if (this.shareCards.has(kind)) throw new Error(`share card for '${kind}' twice`);
+    this.shareCards.set(kind, resolve);
+  }
+
+  shareCard(kind: string): ShareCardResolver | undefined {
+    return this.shareCards.get(kind);
   }
 }

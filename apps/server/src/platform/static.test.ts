@@ -8,7 +8,10 @@ describe('web app serving', () => {
   beforeAll(async () => {
     const dist = tempDir('samaj-dist-');
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Samaj shell</title>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Samaj</title></head><body><div id="samaj-shell"></div></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"secret-build-map":true}');
@@ -31,7 +34,7 @@ describe('web app serving', () => {
   it('revalidates index.html', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('Samaj shell');
+    expect(response.body).toContain('<div id="samaj-shell"></div>');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
@@ -58,14 +61,14 @@ describe('web app serving', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/surname/Patel?utm_source=x' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('Samaj shell');
+    expect(response.body).toContain('<div id="samaj-shell"></div>');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('does not answer a missing asset with HTML', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).not.toContain('Samaj shell');
+    expect(response.body).not.toContain('<div id="samaj-shell"></div>');
   });
 
   it('keeps dot-folders and dotfiles of the build private (/.vite/manifest.json)', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
 
 /** apps/web/dist, found from this file so that the working directory does not matter. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -47,8 +48,8 @@ Run <code>npm run build</code> (or start with <code>npm start</code>, which buil
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
  * (index.html, the service worker, the manifest) is revalidated on every load so a new release
- * reaches members at once. Unknown page paths get index.html with status 200: the web app's router
- * decides what exists and shows its own 404 screen.
+ * reaches members at once. Page paths get index.html with status 200, with the page's share card in
+ * its head (platform/share-card.ts): the web app's router decides what exists and shows its own 404.
  */
 export async function registerStatic(
   app: FastifyInstance,
@@ -66,13 +67,16 @@ export async function registerStatic(
   }
 
   registerManifest(app, distDir);
+  registerCommunityCard(app, distDir);
+  const document = createDocumentRenderer(app, distDir);
 
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
     // Missing files fall through to the not-found handler (SPA fallback or a plain 404).
     wildcard: true,
-    index: ['index.html'],
+    // `/` is a page like any other: the not-found handler sends it with its share card.
+    index: false,
     cacheControl: false,
     // Nothing under a dot-folder is public (Vite writes its build manifest to .vite/manifest.json).
     dotfiles: 'ignore',
@@ -85,6 +89,14 @@ export async function registerStatic(
     },
   });
 
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply) =>
+    document
+      .render(request.url)
+      .then((html) =>
+        reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html),
+      );
+  app.get('/', { schema: { hide: true } }, sendDocument);
+
   return (request, reply) => {
     const pathname = request.url.split('?')[0];
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
@@ -94,7 +106,6 @@ export async function registerStatic(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    reply.header('cache-control', REVALIDATE);
-    return reply.code(200).sendFile('index.html', distDir, { cacheControl: false });
+    return sendDocument(request, reply);
   };
 }

@@ -1,5 +1,6 @@
 // Per-page head tags through React 19's own hoisting of <title>, <meta> and <link>: whatever
 // page is mounted owns the head, and leaving the page removes its tags.
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePublicConfig } from './publicConfig';
@@ -30,7 +31,23 @@ function absolute(url: string): string {
   return new URL(url, window.location.origin).toString();
 }
 
+let serverTagsRemoved = false;
+
+/**
+ * The server writes each page's share card into the HTML it sends (apps/server platform/share-card.ts,
+ * marked `data-ssr`) for link previews; the first page the app renders takes the head over with its
+ * own tags, so there is never a second title or description.
+ */
+function useReplaceServerTags(): void {
+  useLayoutEffect(() => {
+    if (serverTagsRemoved) return;
+    serverTagsRemoved = true;
+    for (const node of document.head.querySelectorAll('[data-ssr]')) node.remove();
+  }, []);
+}
+
 export function PageMeta({ title, description, image, canonical }: PageMetaProps) {
+  useReplaceServerTags();
   const community = useCommunityName();
   const { pathname } = useLocation();
   const fullTitle = pageTitle(title, community);

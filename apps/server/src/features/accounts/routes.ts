@@ -42,6 +42,7 @@ import {
   updateProfile,
   userExists,
 } from './queries.ts';
+import { profileShareCard } from './share-card.ts';
 import {
   accountResponse,
   accountView,
@@ -62,6 +63,7 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
 }
 
 const accounts: FastifyPluginAsyncZod = async (app) => {
+  app.registry.addShareCard('profile', profileShareCard);
   const tags = ['accounts'];
   const member = { preValidation: requireMember };
 

@@ -42,6 +42,7 @@ import {
   streamRequestsOf,
   updateEvent,
 } from './queries.ts';
+import { eventShareCard } from './share-card.ts';
 import { registerSignalling } from './signalling.ts';
 import { type EventRow, eventView } from './view.ts';
 
@@ -95,6 +96,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   // A member's export lists the events they host and their stream requests; deleting the account
   // leaves the events (staff own them) and takes the requests (cascade).
+  app.registry.addShareCard('event', eventShareCard);
   app.registry.addMemberData({
     name: 'hostedEvents',
     export: (db, memberId) => db.select().from(event).where(eq(event.host, memberId)),

@@ -36,6 +36,7 @@ import { getStorage } from '../../platform/storage/index.ts';
 import { postImageAccess } from './image-access.ts';
 import { postsMemberData } from './member-data.ts';
 import { feedPage, likeState, loadPost } from './queries.ts';
+import { postShareCard } from './share-card.ts';
 
 export const MSG_POST_NOT_FOUND = 'Post with the requested ID could not be found.';
 export const MSG_COMMENT_NOT_FOUND = 'Comment with the requested ID could not be found.';
@@ -108,6 +109,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.registry.addFileAccess('post', postImageAccess);
   app.registry.addMemberData(postsMemberData);
+  app.registry.addShareCard('post', postShareCard);
 
   const tags = ['posts'];
   const member = { preValidation: requireMember };

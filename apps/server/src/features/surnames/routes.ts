@@ -35,6 +35,7 @@ import {
   memberSubmissions,
   ReviewConflict,
 } from './queries.ts';
+import { surnameShareCard } from './share-card.ts';
 import { reviewView, submissionView, surnameView } from './view.ts';
 
 /** Not in spec: how many submissions one member may have waiting at once (keeps the queue sane). */
@@ -125,6 +126,7 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   const admin = { preValidation: requireAdmin };
 
   app.registry.addWaitingCount({ name: 'surnameSubmissions', count: countWaiting });
+  app.registry.addShareCard('surname', surnameShareCard);
   app.registry.addMemberData({
     name: 'surnameSubmissions',
     ...memberSubmissions,

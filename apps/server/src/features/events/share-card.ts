@@ -1,0 +1,31 @@
+// What a shared link to an event shows (platform/share-card.ts): its name, description, date and
+// place, and its cover (SPEC §3: the event's `file` is the cover image for share previews).
+import { DEFAULT_PICTURE_ID, formatEventDate, previewUrl, truncateGraphemes } from '@samaj/core';
+import { eq } from 'drizzle-orm';
+import { event } from '../../db/schema/index.ts';
+import type { ShareCardResolver } from '../../platform/registry.ts';
+
+const DESCRIPTION_MAX = 200;
+
+export const eventShareCard: ShareCardResolver = async (db, id) => {
+  const [row] = await db
+    .select({
+      name: event.name,
+      description: event.description,
+      time: event.time,
+      location: event.location,
+      file: event.file,
+      thumbnail: event.thumbnail,
+    })
+    .from(event)
+    .where(eq(event.id, id))
+    .limit(1);
+  if (!row) return null;
+  const when = [formatEventDate(row.time), row.location].filter(Boolean).join(' · ');
+  const picture = [row.file, row.thumbnail].find((f) => f && f !== DEFAULT_PICTURE_ID);
+  return {
+    title: row.name,
+    description: truncateGraphemes([when, row.description].filter(Boolean).join(' — '), DESCRIPTION_MAX),
+    ...(picture && { image: previewUrl(picture, 490) }),
+  };
+};
