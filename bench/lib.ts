@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEntry, serverFlags } from '../scripts/server-command.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,13 +27,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`apps/server/src/main.ts`) and resolves once /api/health answers 200. */
+/** Starts the real server (compiled, as `npm start` runs it) and resolves once /api/health answers 200. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'samaj-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  // What operators run (`npm start`): the compiled server and its flags; `npm run bench` builds it first.
+  const child = spawn(process.execPath, [...serverFlags({ ...process.env, ...env }), serverEntry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverEntry, serverFlags } from '../scripts/server-command.mjs';
 
 // The real server on a free port with a throw-away DATA_DIR (embedded PGlite). Workers inherit the
 // chosen port and directory through the environment, so every process agrees on one server.
@@ -22,7 +22,6 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'samaj-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const TILE_HOST = 'tiles.samaj.test';
 
@@ -61,7 +60,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node --import tsx ${join(root, 'apps/server/src/main.ts')}`,
+    // What operators run: the compiled server (`npm run build` before the suite) with its flags.
+    command: ['node', ...serverFlags(), serverEntry].join(' '),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,39 +1,20 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources are newer than the build, then run the server.
-// One process serves the web app, the API, the realtime socket and the live-video signalling.
+// `npm start`: build the web app and the server when their sources are newer than the builds, then run
+// the server. One process serves the web app, the API, the realtime socket and the live-video signalling.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { isStale, root, SERVER_SOURCES, serverEntry, serverFlags, WEB_SOURCES } from './server-command.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'apps/web/dist/index.html');
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/core/src',
-];
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
-  return latest;
+function build(what, workspace) {
+  console.log(`Building the ${what}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newest(join(root, s))));
-if (builtAt < sourcesAt) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@samaj/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (isStale(join(root, 'apps/web/dist/index.html'), WEB_SOURCES)) build('web app', '@samaj/web');
+if (isStale(serverEntry, SERVER_SOURCES)) build('server', '@samaj/server');
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [...serverFlags(), serverEntry], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { serveOperatorSocket } from './cli/socket.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -8,6 +11,14 @@ import { seedSurnames } from './features/surnames/seed.ts';
 import { ownerOnlyFromNowOn, restrictDataDir } from './platform/data-dir.ts';
 import { acquireLock, type DataDirLock, LockError } from './platform/lock.ts';
 import { ignoreOutputErrors, nonBlockingLogStream } from './platform/log-stream.ts';
+
+/**
+ * Running as built by `npm start` (dist/main.js), not through tsx in development and tests, where a
+ * first start's memory does not matter.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+/** Set for the short-lived process that creates the embedded database on a first start. */
+const CREATE_ONLY = 'SAMAJ_CREATE_DATABASE';
 
 /** How long in-flight requests get after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -62,7 +73,10 @@ async function main(): Promise<void> {
     ensureWritableDataDir(config.dataDir);
     // PGlite belongs to one process; PostgreSQL is shared by design, so no lock there.
     if (!config.databaseUrl) lock = acquireLock(config.dataDir, 'server');
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+    const creating = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+    if (creating && COMPILED) await createInChildProcess();
+    database = await openDatabase(options);
     await migrateDatabase(database);
     await seedSurnames(database.db);
     // PGlite lays out a new data directory from its bundled template with explicit 0666 modes
@@ -126,12 +140,45 @@ async function main(): Promise<void> {
   process.stdout.write(`Samaj is running at ${displayUrl(config, port)}\n`);
 }
 
+/**
+ * Creating the embedded database (initdb, migrations, seed) grows PGlite's WebAssembly memory to about
+ * three times what serving needs, and neither it nor the C heap is given back while the process lives.
+ * So a first start creates the database in a short-lived process of its own, then opens it like any
+ * later start, and idles at the same size.
+ */
+async function createInChildProcess(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, [CREATE_ONLY]: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`creating the database stopped with code ${code}`);
+}
+
+async function createDatabase(options: { dataDir: string }): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await migrateDatabase(database);
+    await seedSurnames(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 function isConnectionError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException)?.code;
   return ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000', '28000'].includes(String(code));
 }
 
-main().catch((error) => {
-  process.stderr.write(`Samaj could not start: ${(error as Error)?.message ?? error}\n`);
-  process.exit(1);
-});
+if (process.env[CREATE_ONLY]) {
+  const config = loadConfig(process.env);
+  await createDatabase({ dataDir: config.dataDir });
+} else {
+  main().catch((error) => {
+    process.stderr.write(`Samaj could not start: ${(error as Error)?.message ?? error}\n`);
+    process.exit(1);
+  });
+}

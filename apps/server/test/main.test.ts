@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { serverEntry, serverFlags } from '../../../scripts/server-command.mjs';
 import { tempDir } from './harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -24,12 +25,13 @@ function freePort(): Promise<number> {
 function start(
   env: Record<string, string>,
   stdio: 'pipe' | 'ignore' = 'pipe',
+  command: string[] = ['--import', 'tsx', MAIN],
 ): {
   child: ChildProcess;
   output: () => string;
   exit: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, command, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', TEST_DATABASE_URL: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', stdio],
@@ -153,4 +155,26 @@ describe('src/main.ts', () => {
       'VAPID_SUBJECT must be a mailto: address or an https: URL of your site, which push services accept (localhost is refused) (got "http://localhost:8080")',
     );
   });
+});
+
+describe('the compiled server (what `npm start` runs)', () => {
+  it('builds, creates the database on a first start, serves the seeded surnames, and starts again on it', async () => {
+    const build = spawn('npm', ['run', 'build', '-w', '@samaj/server'], { cwd: ROOT, stdio: 'ignore' });
+    expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
+    const dataDir = tempDir();
+    for (const round of ['first start', 'later start']) {
+      const port = await freePort();
+      const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+      const server = start(env, 'pipe', [...serverFlags(env), serverEntry]);
+      await waitFor(() => server.output().includes('Samaj is running at'), 90_000);
+      const list = await fetch(`http://127.0.0.1:${port}/api/surnames`);
+      expect(list.status, round).toBe(200);
+      expect(((await list.json()) as { documents: unknown[] }).documents.length, round).toBeGreaterThan(50);
+      // The database the first start made in a process of its own is owner-only too.
+      const version = fs.statSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+      expect(version.mode & 0o077, round).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exit, round).toBe(0);
+    }
+  }, 240_000);
 });

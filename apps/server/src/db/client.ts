@@ -63,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
  * shrinks: most of the server's resident memory. A one-machine community's hot data fits in far less,
  * and the operating system's file cache still holds the rest of the data directory.
  */
-const PGLITE_CONF = 'shared_buffers = 32MB';
+const PGLITE_CONF = 'shared_buffers = 16MB';
 
 async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
   let client: PGlite;

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import * as images from '../../../test/fixtures/images.ts';
 import { cleanImage, MSG_UPLOAD_TYPE_UNSUPPORTED } from '../../platform/images.ts';
-import { LocalStorage, S3Storage } from '../../platform/storage/index.ts';
+import { LocalStorage } from '../../platform/storage/index.ts';
+import { S3Storage } from '../../platform/storage/s3.ts';
 
 describe('local storage', () => {
   const storage = new LocalStorage(mkdtempSync(path.join(os.tmpdir(), 'samaj-storage-')));

@@ -1,16 +1,32 @@
 import path from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config, S3Config } from '../../config.ts';
 import { LocalStorage } from './local.ts';
-import { S3Storage } from './s3.ts';
 import type { Storage } from './types.ts';
 
 export { LocalStorage } from './local.ts';
-export { S3Storage } from './s3.ts';
 export type { Storage } from './types.ts';
+
+/**
+ * The AWS SDK is loaded on the first file operation, and only with S3_* set: importing it costs the
+ * server ~15 MB of memory that a one-machine install, storing files on disk, never needs.
+ */
+function lazyS3(config: S3Config): Storage {
+  let real: Promise<Storage> | null = null;
+  const load = () => {
+    real ??= import('./s3.ts').then(({ S3Storage }) => new S3Storage(config));
+    return real;
+  };
+  return {
+    kind: 's3',
+    put: async (key, data, contentType) => (await load()).put(key, data, contentType),
+    get: async (key) => (await load()).get(key),
+    deletePrefix: async (prefix) => (await load()).deletePrefix(prefix),
+  };
+}
 
 /** S3 when S3_* is configured (several app processes share one bucket), else DATA_DIR/files. */
 export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
-  if (config.s3) return new S3Storage(config.s3);
+  if (config.s3) return lazyS3(config.s3);
   return new LocalStorage(path.join(config.dataDir, 'files'));
 }
 

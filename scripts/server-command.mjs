@@ -1,0 +1,49 @@
+// How the compiled server is started, shared by `npm start`, the browser tests and the benchmarks,
+// so that all of them run what operators run.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const serverEntry = join(root, 'apps/server/dist/main.js');
+
+/**
+ * V8 flags for the one-machine setup (embedded PGlite), measured in bench/RESULTS.md: PGlite is
+ * PostgreSQL compiled to WebAssembly, and V8's optimising tier adds ~50 MB of machine code for it
+ * (Liftoff's baseline code serves it within a few percent); a 2 MB young generation keeps the idle
+ * heap small. Together: idle memory ~290 → ~200 MB for ~6 % of peak throughput. With DATABASE_URL
+ * there is no WebAssembly, and the server keeps V8's defaults.
+ */
+export function serverFlags(env = process.env) {
+  return env.DATABASE_URL ? [] : ['--liftoff-only', '--max-semi-space-size=2'];
+}
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  return latest;
+}
+
+/** Whether `built` is older than any of `sources` (paths relative to the project root). */
+export function isStale(built, sources) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map((s) => newest(join(root, s))));
+}
+
+export const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/scripts',
+  'packages/core/src',
+];
+export const SERVER_SOURCES = [
+  'apps/server/src',
+  'apps/server/scripts',
+  'apps/server/package.json',
+  'packages/core/src',
+];
