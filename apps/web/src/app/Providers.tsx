@@ -13,13 +13,13 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { ModalsHost, NotificationsHost } from './OnDemandHosts';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           {children}
           <NotificationsHost />
           {/* Sibling, not wrapper: use the `modals` API (modals.openConfirmModal…), not useModals(). */}
