@@ -7,7 +7,7 @@ test('the embedded database keeps its shared buffers small', async () => {
   const database = await openDatabase({ inMemory: true });
   try {
     const result = await database.db.execute(sql`show shared_buffers`);
-    expect((result as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe('32MB');
+    expect((result as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe('16MB');
   } finally {
     await database.close();
   }
