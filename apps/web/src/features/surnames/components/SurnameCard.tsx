@@ -1,63 +1,56 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
 import { formatCount, SURNAME_PREVIEW_CHARS, type SurnameView, truncateGraphemes } from '@samaj/core';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isMissingDetails } from '../api/types';
 import { memberKey } from '../lib/count';
 import { htmlToText } from '../lib/html';
+import classes from './SurnameCard.module.css';
 
-export function SurnameCard({ surname }: { surname: SurnameView }) {
+/** One surname in the directory (SPEC §2). Memoized: typing in the search re-renders only new cards. */
+export const SurnameCard = memo(function SurnameCard({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
-  const preview = htmlToText(surname.description);
+  // Sanitizing and parsing a description is the costly part of a card: once per description.
+  const preview = useMemo(() => htmlToText(surname.description), [surname.description]);
   return (
-    <Card
-      component={Link}
+    <Link
       to={`/surname/${encodeURIComponent(surname.name)}`}
-      withBorder
-      padding="md"
-      radius="md"
+      className={classes.card}
       data-testid="surname-card"
-      style={{ height: '100%' }}
     >
-      <Stack gap={6}>
-        <Group justify="space-between" align="baseline" wrap="nowrap" gap="xs">
-          <Text fw={700} size="lg" lang="gu">
+      <div className={classes.stack}>
+        <div className={classes.title}>
+          <span className={classes.guj} lang="gu">
             {surname.name_guj}
-          </Text>
-          <Text size="sm" c="dimmed" lang="en" style={{ whiteSpace: 'nowrap' }}>
+          </span>
+          <span className={classes.latin} lang="en">
             {surname.name}
-          </Text>
-        </Group>
-        <Group gap={6} c="dimmed" wrap="nowrap">
+          </span>
+        </div>
+        <div className={`${classes.row} ${classes.dimmed}`}>
           <IconUsers size={16} aria-hidden />
-          <Text size="sm" data-testid="surname-members">
+          <span data-testid="surname-members">
             {t(memberKey(surname.user_count, 'card'), { n: formatCount(surname.user_count) })}
-          </Text>
-        </Group>
+          </span>
+        </div>
         {preview && (
-          <Text size="sm" data-testid="surname-preview">
+          <p className={classes.preview} data-testid="surname-preview">
             {truncateGraphemes(preview, SURNAME_PREVIEW_CHARS)}
-          </Text>
+          </p>
         )}
         {isMissingDetails(surname) && (
-          <Group gap={6} wrap="nowrap" c="orange.9" align="flex-start">
-            <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="xs" c="orange.9" data-testid="surname-hint">
-              {t('card.hint')}
-            </Text>
-          </Group>
+          <div className={classes.hint}>
+            <IconInfoCircle size={16} aria-hidden />
+            <span data-testid="surname-hint">{t('card.hint')}</span>
+          </div>
         )}
-      </Stack>
-    </Card>
+      </div>
+    </Link>
   );
-}
+});
 
 /** The four empty cards of SPEC §2 while the list loads. */
 export function SurnameCardSkeleton() {
-  return (
-    <Card withBorder padding="md" radius="md" data-testid="surname-skeleton" style={{ minHeight: 96 }}>
-      <span />
-    </Card>
-  );
+  return <div className={classes.skeleton} data-testid="surname-skeleton" />;
 }

@@ -1,6 +1,6 @@
 import { CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { PageMeta } from '../../../lib/head';
@@ -11,6 +11,20 @@ import { filterSurnames } from '../lib/search';
 
 /** SPEC §2: four empty placeholder cards while loading. */
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
+/** More than a phone or a desktop screen shows: these render first, the rest right after. */
+const FIRST_CARDS = 12;
+
+/**
+ * The first screenful of cards at once, the rest in a transition that React renders in slices, so a
+ * slow phone paints the page sooner and never blocks input for long while the hundred cards follow.
+ */
+function useProgressive<T>(items: T[]): T[] {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (items.length > FIRST_CARDS && !all) startTransition(() => setAll(true));
+  }, [items.length, all]);
+  return all ? items : items.slice(0, FIRST_CARDS);
+}
 
 export default function SurnameList() {
   const { t } = useTranslation('surnames');
@@ -19,6 +33,7 @@ export default function SurnameList() {
   // Typing stays responsive on slow phones: the grid re-renders with the deferred value.
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => (data ? filterSurnames(data, deferred) : []), [data, deferred]);
+  const rendered = useProgressive(shown);
 
   return (
     <Stack gap="md">
@@ -59,7 +74,7 @@ export default function SurnameList() {
             <Text>{t('list.noResults', { query: deferred.trim() })}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="surname-grid">
-              {shown.map((surname) => (
+              {rendered.map((surname) => (
                 <SurnameCard key={surname.id} surname={surname} />
               ))}
             </SimpleGrid>
