@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
 import { createMember } from '../../test/members.ts';
 import { buildApp } from '../app.ts';
 import type { OpenDatabase } from '../db/client.ts';
+import { post as postTable } from '../db/schema/index.ts';
 import { copyDatabase, tablesInDependencyOrder } from './copy-to-postgres.ts';
 
 test('tables are ordered parents first', () => {
@@ -36,6 +38,20 @@ describe.skipIf(!TEST_DATABASE_URL)('copy-to-postgres', () => {
       payload: { description: 'Moved with the community' },
     });
     expect(post.statusCode).toBe(201);
+    // Liked and commented: the counters must arrive exact, not counted twice by the target's trigger.
+    const postId = post.json().id as string;
+    await source.app.db.update(postTable).set({ status: 'approved' }).where(eq(postTable.id, postId));
+    const headers = { cookie: member.cookie };
+    expect(
+      (await source.app.inject({ method: 'POST', url: `/api/posts/${postId}/like`, headers })).statusCode,
+    ).toBe(200);
+    const said = await source.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      headers,
+      payload: { comment: 'Welcome' },
+    });
+    expect(said.statusCode, said.body).toBe(201);
 
     const target = await openTestDatabase('postgres');
     opened.push(target);
@@ -50,7 +66,11 @@ describe.skipIf(!TEST_DATABASE_URL)('copy-to-postgres', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(member.user.id);
     const feed = await app.inject({ method: 'GET', url: '/api/posts', headers: { cookie: member.cookie } });
-    expect(feed.json().documents[0].description).toBe('Moved with the community');
+    expect(feed.json().documents[0]).toMatchObject({
+      description: 'Moved with the community',
+      likeCount: 1,
+      commentCount: 1,
+    });
 
     // A second copy into the now-filled database is refused, and nothing changes.
     await expect(copyDatabase(target.db, target.db)).rejects.toThrow(/already has rows/);

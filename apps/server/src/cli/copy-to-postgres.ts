@@ -38,6 +38,15 @@ async function rowCount(db: Database, table: PgTable): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Posts are copied with their like and comment counters at zero: the target's trigger on `comment`
+ * (migration 0006) counts each like and comment again as it is copied, so the counters end exact
+ * rather than doubled.
+ */
+function withCountersFromRows(name: string, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  return name === 'post' ? rows.map((row) => ({ ...row, likeCount: 0, commentCount: 0 })) : rows;
+}
+
 /** Copies all rows; refuses a target that already holds members or posts. Returns rows per table. */
 export async function copyDatabase(source: Database, target: Database): Promise<Map<string, number>> {
   const tables = tablesInDependencyOrder();
@@ -56,7 +65,7 @@ export async function copyDatabase(source: Database, target: Database): Promise<
     await tx.execute(sql`delete from "auth_secret"`);
     await tx.execute(sql`delete from "surname"`);
     for (const table of tables) {
-      const rows = await source.select().from(table);
+      const rows = withCountersFromRows(getTableConfig(table).name, await source.select().from(table));
       for (let i = 0; i < rows.length; i += BATCH) {
         await tx.insert(table).values(rows.slice(i, i + BATCH));
       }

@@ -1,5 +1,5 @@
 import { POST_STATUSES, type PostStatus } from '@samaj/core';
-import { check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 import { oneOf } from './check.ts';
 import { at, createdAt, id, updatedAt } from './columns.ts';
@@ -17,6 +17,12 @@ export const post = pgTable(
     file: text('file'),
     status: text('status').$type<PostStatus>().notNull().default('requested'),
     rejectionReason: text('rejection_reason'),
+    /**
+     * Likes and comments on this post, kept exact by a trigger on `comment` in the same transaction as
+     * every insert and delete (migration 0006), so the feed never counts a hot post's rows.
+     */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -225,6 +225,57 @@ describeEachDatabase('posts', (ctx) => {
     });
   });
 
+  it('a hot post counts exactly: 50 members liking at once, comments, deletions and a deleted account', async () => {
+    const id = await newPost(author);
+    await setStatus(ctx.app, id, 'approved');
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => createMember(ctx.app)));
+    const likes = await Promise.all(crowd.map((m) => call(ctx.app, 'POST', `/api/posts/${id}/like`, m)));
+    for (const res of likes) expect(res.statusCode, res.body).toBe(200);
+    const rows = async (type: 'like' | 'comment') =>
+      (await ctx.app.db.select().from(comment).where(eq(comment.post, id))).filter((r) => r.type === type)
+        .length;
+    const shown = async () => (await call(ctx.app, 'GET', `/api/posts/${id}`, member)).json();
+    expect(await rows('like')).toBe(50);
+    expect(await shown()).toMatchObject({ likeCount: 50, commentCount: 0 });
+
+    // Likes and unlikes racing, and comments added and removed.
+    const [first, second, third] = crowd as [TestMember, TestMember, TestMember];
+    await Promise.all([
+      call(ctx.app, 'DELETE', `/api/posts/${id}/like`, first),
+      call(ctx.app, 'DELETE', `/api/posts/${id}/like`, first),
+      call(ctx.app, 'POST', `/api/posts/${id}/like`, first),
+      call(ctx.app, 'DELETE', `/api/posts/${id}/like`, second),
+      call(ctx.app, 'POST', `/api/posts/${id}/like`, member),
+      call(ctx.app, 'POST', `/api/posts/${id}/comments`, third, { comment: 'One' }),
+      call(ctx.app, 'POST', `/api/posts/${id}/comments`, third, { comment: 'Two' }),
+    ]);
+    const own = (
+      await call(ctx.app, 'POST', `/api/posts/${id}/comments`, member, { comment: 'Mine' })
+    ).json();
+    expect(await statusOf(ctx.app, 'DELETE', `/api/comments/${own.id}`, member)).toBe(204);
+    let view = await shown();
+    expect(view.likeCount).toBe(await rows('like'));
+    expect(view.commentCount).toBe(await rows('comment'));
+    expect(view.commentCount).toBe(2);
+
+    // A member who deletes their account takes their like and comments with them.
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: third.cookie },
+      payload: { password: third.password },
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    view = await shown();
+    expect(view.likeCount).toBe(await rows('like'));
+    expect(view.commentCount).toBe(await rows('comment'));
+    expect(view.commentCount).toBe(0);
+    // The feed page reads the same counters.
+    const feed = (await call(ctx.app, 'GET', '/api/posts', member)).json();
+    const inFeed = feed.documents.find((p: { id: string }) => p.id === id);
+    expect(inFeed).toMatchObject({ likeCount: view.likeCount, commentCount: 0 });
+  }, 120_000);
+
   it('deleting a post removes its comments, likes, reports and image file', async () => {
     const created = await postWithImage(ctx.app, author);
     await setStatus(ctx.app, created.id, 'approved');

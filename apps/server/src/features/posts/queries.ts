@@ -79,8 +79,7 @@ async function enrich(
       u.name as "authorName", u.dp as "authorDp", u.labels as "authorLabels",
       (select c.id from comment c
         where c.post = p.id and c.creator = ${viewer} and c.type = 'like') as liked,
-      (select count(*)::int from comment c where c.post = p.id and c.type = 'like') as like_count,
-      (select count(*)::int from comment c where c.post = p.id and c.type = 'comment') as comment_count,
+      p.like_count, p.comment_count,
       (select coalesce(json_agg(x order by x.id), '[]'::json) from (
         select c.id, c.post, c.creator, c.comment, c.created_at,
           cu.name as "authorName", cu.dp as "authorDp", cu.labels as "authorLabels"
@@ -140,7 +139,7 @@ export async function loadPost(db: Database, id: string, viewer: string): Promis
   return found ?? null;
 }
 
-/** Exact like count and the viewer's like, read from the rows. */
+/** The post's like count (exact: kept by a trigger, migration 0006) and the viewer's like. */
 export async function likeState(
   db: Executor,
   postId: string,
@@ -149,7 +148,7 @@ export async function likeState(
   const result = await db.execute(sql`
     select
       (select id from comment where post = ${postId} and creator = ${viewer} and type = 'like') as liked,
-      (select count(*)::int from comment where post = ${postId} and type = 'like') as like_count`);
+      (select like_count from post where id = ${postId}) as like_count`);
   const row = rowsOf(result)[0] ?? {};
   return { liked: (row.liked as string | null) ?? null, likeCount: Number(row.like_count ?? 0) };
 }
