@@ -3,7 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preloadFontPlugin } from './scripts/preloadFontPlugin';
+import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
 import { shareMetaPlugin } from './scripts/shareMetaPlugin';
 
 // The shell watches Mantine's notification store without loading the Notifications component
@@ -55,7 +55,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, shareMetaPlugin(), preloadFontPlugin()],
+  plugins: [react(), pwa, shareMetaPlugin(), pagePreloadsPlugin()],
   resolve: {
     alias: [{ find: /^@samaj\/notifications-store$/, replacement: notificationsStore }],
   },

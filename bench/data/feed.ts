@@ -56,3 +56,35 @@ export async function fillFeed(
   await run('analyze');
   return { ms: performance.now() - started };
 }
+
+/** Members who like the hot post (each member likes a post once). */
+const HOT_LIKERS = 10_000;
+const HOT_COMMENTS = 1_000;
+
+/**
+ * Issue 12 §6: post n becomes a hot post — 10,000 likes and 1,000 comments on top of its own — with
+ * its counters raised to match, as the trigger would have kept them.
+ */
+export async function fillHotPost(db: Database, n: number): Promise<{ ms: number }> {
+  const started = performance.now();
+  const run = (text: string) => db.execute(sql.raw(text));
+  const post = idOf(String(n), '00000');
+  const liker = (i: string) => `'hotm' || lpad((${i})::text, 5, '0')`;
+  await run('alter table comment disable trigger comment_counts');
+  await run(`insert into "user" (id, name, email, username)
+    select ${liker('i')}, 'Hot Liker ' || i, ${liker('i')} || '@bench.example', ${liker('i')}
+    from generate_series(0, ${HOT_LIKERS - 1}) as i on conflict do nothing`);
+  await run(`insert into comment (id, post, creator, comment, type, created_at)
+    select ${post} || 'hl' || lpad(i::text, 5, '0'), ${post}, ${liker('i')}, 'like', 'like',
+           timestamptz '2026-06-01' + i * interval '1 second'
+    from generate_series(0, ${HOT_LIKERS - 1}) as i on conflict do nothing`);
+  await run(`insert into comment (id, post, creator, comment, type, created_at)
+    select ${post} || 'hc' || lpad(i::text, 5, '0'), ${post}, ${member('i')}, 'ખૂબ સરસ ' || i, 'comment',
+           timestamptz '2026-06-01' + i * interval '1 second'
+    from generate_series(0, ${HOT_COMMENTS - 1}) as i on conflict do nothing`);
+  await run(`update post set like_count = like_count + ${HOT_LIKERS}, comment_count = comment_count + ${HOT_COMMENTS}
+    where id = ${post}`);
+  await run('alter table comment enable trigger comment_counts');
+  await run('analyze');
+  return { ms: performance.now() - started };
+}

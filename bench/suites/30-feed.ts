@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { fillFeed } from '../data/feed.ts';
+import { fillFeed, fillHotPost } from '../data/feed.ts';
 import { type RunningServer, type Section, startServer } from '../lib.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,6 +67,48 @@ interface Row {
   deep: Measure;
 }
 
+interface HotRow {
+  engine: string;
+  ordinary: Measure;
+  hot: Measure;
+}
+
+/** The newest approved post of the 10k fill (post 9999 waits for review): first on the first page. */
+const HOT_POST = 9_998;
+
+/**
+ * Issue 12 §6: the same first page once its top post has 10k likes and 1k comments, beside the
+ * ordinary first page measured just before on the same database.
+ */
+async function measureHot(
+  hotRows: HotRow[],
+  run: {
+    engine: string;
+    ordinary: Measure;
+    where: Parameters<typeof openDatabase>[0];
+    env: Record<string, string>;
+    cookie: string;
+  },
+) {
+  const database = await openDatabase(run.where);
+  try {
+    await fillHotPost(database.db, HOT_POST);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer(run.env);
+  const page = await (await fetch(`${server.url}/api/posts`, { headers: { cookie: run.cookie } })).json();
+  const top = (page as { documents?: Array<{ id: string; likes?: number }> }).documents?.[0];
+  if (top?.id !== postId(HOT_POST))
+    throw new Error(`hot post is not first on the page: ${JSON.stringify(top)}`);
+  hotRows.push({
+    engine: run.engine,
+    ordinary: run.ordinary,
+    hot: await load(`${server.url}/api/posts`, run.cookie),
+  });
+  await server.stop();
+}
+
 /** Measures the bare route, the first feed page and a page deep in the feed (cursor mid-way). */
 async function measure(server: RunningServer, cookie: string, midCursor: string) {
   const health = await load(`${server.url}/api/health`);
@@ -117,7 +159,7 @@ function postId(n: number): string {
   );
 }
 
-async function pgliteRuns(rows: Row[], notes: string[]) {
+async function pgliteRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
   // Start once so migrations and the seed run, and make the reader; then fill while stopped.
   const first = await startServer();
   const cookie = await signUpCookie(first);
@@ -133,6 +175,13 @@ async function pgliteRuns(rows: Row[], notes: string[]) {
     env: { DATA_DIR: dataDir },
     cookie,
     middle: 5_000,
+  });
+  await measureHot(hotRows, {
+    engine: 'PGlite',
+    ordinary: (rows.at(-1) as Row).feed,
+    where: { dataDir },
+    env: { DATA_DIR: dataDir },
+    cookie,
   });
 
   const predicted = (small.ms * 990_000) / 10_000;
@@ -153,7 +202,7 @@ async function pgliteRuns(rows: Row[], notes: string[]) {
   });
 }
 
-async function pgRuns(rows: Row[], notes: string[]) {
+async function pgRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {
@@ -175,6 +224,13 @@ async function pgRuns(rows: Row[], notes: string[]) {
       cookie,
       middle: 5_000,
     });
+    await measureHot(hotRows, {
+      engine: 'PostgreSQL',
+      ordinary: (rows.at(-1) as Row).feed,
+      where: { databaseUrl: PG_BENCH_URL },
+      env,
+      cookie,
+    });
 
     const big = await fill(990_000, 10_000);
     await measureFeed(rows, {
@@ -194,44 +250,96 @@ async function pgRuns(rows: Row[], notes: string[]) {
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+/** A Markdown table: header, separator, one line per row. */
+const table = (head: string[], body: string[][]) => [
+  `| ${head.join(' | ')} |`,
+  `|${head.map(() => '---').join('|')}|`,
+  ...body.map((cells) => `| ${cells.join(' | ')} |`),
+];
 const ok = (met: boolean) => (met ? 'met' : 'MISSED');
 
 export async function run(): Promise<Section> {
   const rows: Row[] = [];
+  const hotRows: HotRow[] = [];
   const notes: string[] = [];
-  await pgliteRuns(rows, notes);
-  await pgRuns(rows, notes);
+  await pgliteRuns(rows, hotRows, notes);
+  await pgRuns(rows, hotRows, notes);
 
+  const throughput = rows.map((r) => {
+    const ratio = r.feed.rps / r.health.rps;
+    const target = r.engine === 'PostgreSQL' ? 0.35 : 0.15;
+    const errors = r.health.errors + r.feed.errors + r.deep.errors;
+    const cell = (m: Measure) => `${m.rps.toFixed(0)} (${ms(m.p50)} / ${ms(m.p99)})`;
+    return [
+      r.engine,
+      r.posts,
+      r.fill,
+      cell(r.health),
+      cell(r.feed),
+      cell(r.deep),
+      `${ratio.toFixed(2)}×`,
+      `≥ ${target}×`,
+      `${ok(ratio >= target)}${errors ? ` (${errors} errors)` : ''}`,
+    ];
+  });
+  const flat = ['PGlite', 'PostgreSQL'].flatMap((engine) => {
+    const small = rows.find((r) => r.engine === engine && r.posts === '10k');
+    const big = rows.find((r) => r.engine === engine && r.posts === '1M');
+    if (!small || !big) return [];
+    const ratio = big.feed.p50 / small.feed.p50;
+    return [
+      [engine, ms(small.feed.p50), ms(big.feed.p50), `${ratio.toFixed(2)}×`, '≤ 1.3×', ok(ratio <= 1.3)],
+    ];
+  });
+  const hot = hotRows.map((r) => {
+    const cost = r.hot.p50 / r.ordinary.p50;
+    const byRate = r.ordinary.rps / r.hot.rps;
+    const cell = (m: Measure) => `${m.rps.toFixed(0)} (${ms(m.p50)})`;
+    return [
+      r.engine,
+      cell(r.ordinary),
+      cell(r.hot),
+      `${cost.toFixed(2)}× (throughput ${byRate.toFixed(2)}×)`,
+      '≤ 1.3×',
+      `${ok(cost <= 1.3 && byRate <= 1.3)}${r.hot.errors ? ` (${r.hot.errors} errors)` : ''}`,
+    ];
+  });
   const lines = [
     `Data: bench/data/feed.ts — 1000 members; per post 2 comments and 3 likes (posts 9 in 10 approved, the rest under review).`,
     `Load: autocannon, ${CONNECTIONS} connections × ${DURATION} s per route, logged-in cookie for the feed; the server and autocannon share the machine's 2 cores.`,
     '"feed" is the first page (3 posts with author, my like, like and comment counts, last 3 comments); "deep" is a page after a cursor half-way down.',
     '',
-    '| engine | posts | fill time | /api/health req/s (p50 / p99) | feed req/s (p50 / p99) | deep page req/s (p50 / p99) | feed ÷ bare | target | |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const r of rows) {
-    const ratio = r.feed.rps / r.health.rps;
-    const target = r.engine === 'PostgreSQL' ? 0.35 : 0.15;
-    const errors = r.health.errors + r.feed.errors + r.deep.errors;
-    lines.push(
-      `| ${r.engine} | ${r.posts} | ${r.fill} | ${r.health.rps.toFixed(0)} (${ms(r.health.p50)} / ${ms(r.health.p99)}) | ${r.feed.rps.toFixed(0)} (${ms(r.feed.p50)} / ${ms(r.feed.p99)}) | ${r.deep.rps.toFixed(0)} (${ms(r.deep.p50)} / ${ms(r.deep.p99)}) | ${ratio.toFixed(2)}× | ≥ ${target}× | ${ok(ratio >= target)}${errors ? ` (${errors} errors)` : ''} |`,
-    );
-  }
-  lines.push(
+    ...table(
+      [
+        'engine',
+        'posts',
+        'fill time',
+        '/api/health req/s (p50 / p99)',
+        'feed req/s (p50 / p99)',
+        'deep page req/s (p50 / p99)',
+        'feed ÷ bare',
+        'target',
+        '',
+      ],
+      throughput,
+    ),
     '',
-    '| engine | feed p50 at 10k | feed p50 at 1M | ratio | target | |',
-    '|---|---|---|---|---|---|',
-  );
-  for (const engine of ['PGlite', 'PostgreSQL']) {
-    const small = rows.find((r) => r.engine === engine && r.posts === '10k');
-    const big = rows.find((r) => r.engine === engine && r.posts === '1M');
-    if (!small || !big) continue;
-    const ratio = big.feed.p50 / small.feed.p50;
-    lines.push(
-      `| ${engine} | ${ms(small.feed.p50)} | ${ms(big.feed.p50)} | ${ratio.toFixed(2)}× | ≤ 1.3× | ${ok(ratio <= 1.3)} |`,
-    );
-  }
+    ...table(['engine', 'feed p50 at 10k', 'feed p50 at 1M', 'ratio', 'target', ''], flat),
+    '',
+    'Hot post: the first page again, once its top post has 10,000 more likes and 1,000 more comments (bench/data/feed.ts `fillHotPost`), against the ordinary first page measured just before on the same database.',
+    '',
+    ...table(
+      [
+        'engine',
+        'ordinary first page req/s (p50)',
+        'with the hot post req/s (p50)',
+        'cost (p50 ratio)',
+        'target',
+        '',
+      ],
+      hot,
+    ),
+  ];
   if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
   return { title: 'Feed page throughput and latency', markdown: lines.join('\n') };
 }

@@ -1,10 +1,14 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as validationConfig } from 'zod';
 import { App } from './app/App';
 import { i18nReady } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
 import { watchStandaloneZoomLock } from './lib/standalone';
 
+// zod would probe `new Function` to compile its parsers, which the CSP (script-src 'self') refuses and
+// the browser reports as a violation on every page that validates; the interpreted parsers are plenty.
+validationConfig({ jitless: true });
 watchStandaloneZoomLock();
 // The browser may offer installation before the app has rendered: keep the offer for the prompt.
 captureInstallEvent();
@@ -12,10 +16,14 @@ captureInstallEvent();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 const mount = root;
+// The first render is a transition, so React yields to the browser every few milliseconds instead of
+// holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
 i18nReady.then(() =>
-  createRoot(mount).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(mount).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

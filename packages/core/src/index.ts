@@ -1,4 +1,5 @@
 export type * from './api/accounts.ts';
+export * from './api/boot.ts';
 export type * from './api/common.ts';
 export type * from './api/events.ts';
 export * from './api/matrimony.ts';

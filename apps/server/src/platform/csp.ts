@@ -48,7 +48,8 @@ export function contentSecurityPolicy(config: Config): FastifyHelmetOptions['con
 /**
  * Powerful browser features: camera and microphone for this origin only (live video needs them);
  * geolocation left to the browser's default (the map may ask for it); features the app never uses
- * are off, also for anything embedded.
+ * are off, also for anything embedded. Only features Chromium knows: an unknown one (bluetooth) makes
+ * it log a warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -56,7 +57,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'magnetometer=()',

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ShareMetaFile } from '@samaj/core';
+import { BOOT_DATA_ID, type BootData, type PagePreloadsFile, type ShareMetaFile } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,17 @@ const META: ShareMetaFile = {
 
 const HOSTILE = '"><script>alert(1)</script>';
 
+const PRELOADS: PagePreloadsFile = {
+  pages: [
+    { path: '/', scripts: ['/assets/ToolsHome-1.js'], styles: ['/assets/ToolsHome-1.css'] },
+    { path: '/surname/:id', scripts: ['/assets/SurnameDetail-1.js', '/assets/Card-1.js'], styles: [] },
+    { path: '/events/create', scripts: ['/assets/EventCreate-1.js'], styles: [] },
+    { path: '/event/:id', scripts: ['/assets/LiveEvent-1.js'], styles: [] },
+    { path: '/admin/*', scripts: ['/assets/AdminHome-1.js'], styles: [] },
+    { path: '/*', scripts: ['/assets/NotFound-1.js'], styles: [] },
+  ],
+};
+
 /** A built web app as the server reads it: index.html, share-meta.json and the app icon. */
 function builtApp(): string {
   const dist = tempDir('samaj-dist-');
@@ -46,6 +57,7 @@ function builtApp(): string {
       '<link rel="modulepreload" href="/assets/app.js"></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, 'share-meta.json'), JSON.stringify(META));
+  fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(PRELOADS));
   fs.mkdirSync(path.join(dist, 'icons'));
   fs.copyFileSync(
     fileURLToPath(new URL('../../../web/public/icons/icon-512.png', import.meta.url)),
@@ -87,7 +99,7 @@ describeEachDatabase(
       const res = await ctx.app.inject({ method: 'GET', url, headers: { 'user-agent': 'WhatsApp/2.23' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       return res.body;
     };
     const origin = () => ctx.app.config.publicUrl.replace(/\/$/, '');
@@ -214,6 +226,63 @@ describeEachDatabase(
       expect(res.headers['content-type']).toBe('image/png');
       const { width, height, format } = await sharp(res.rawPayload).metadata();
       expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    });
+  },
+  { webDistDir: builtApp() },
+);
+
+describeEachDatabase(
+  'what a page knows before its first request',
+  (ctx) => {
+    const get = (url: string, cookie?: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    /** The boot data in the HTML, parsed as the web app parses it (lib/boot.ts). */
+    const boot = (html: string): BootData => {
+      const match = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">(.*?)</script>`).exec(
+        html,
+      );
+      expect(match, 'boot script').not.toBeNull();
+      return JSON.parse(match?.[1] ?? '') as BootData;
+    };
+    const modulePreloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" crossorigin>/g)].map((m) => m[1]);
+
+    it('tells a visitor they are logged out, and a member who they are, as GET /api/account does', async () => {
+      expect(boot((await get('/posts')).body)).toEqual({ account: null });
+
+      const member = await createMember(ctx.app, { name: `Asha ${HOSTILE}` });
+      const page = await get('/posts', member.cookie);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.headers.vary).toContain('cookie');
+      const api = await get('/api/account', member.cookie);
+      expect(boot(page.body)).toEqual({ account: api.json() });
+      // The member's own text cannot close the script and run as markup.
+      expect(page.body).not.toContain('<script>alert');
+      expect(page.body).toContain('\\u003c/script>');
+    });
+
+    it('says logged out to a blocked member, whose API calls answer 403', async () => {
+      const member = await createMember(ctx.app);
+      await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, member.user.id));
+      expect(boot((await get('/', member.cookie)).body)).toEqual({ account: null });
+      expect((await get('/api/account', member.cookie)).statusCode).toBe(403);
+    });
+
+    it("names the page's own files, as the web app's router matches the path", async () => {
+      expect(modulePreloads((await get('/')).body)).toEqual(['/assets/ToolsHome-1.js']);
+      expect((await get('/')).body).toContain(
+        '<link rel="preload" as="style" href="/assets/ToolsHome-1.css" crossorigin>',
+      );
+      expect(modulePreloads((await get('/surname/%E0%AA%AA%E0%AA%9F%E0%AB%87%E0%AA%B2')).body)).toEqual([
+        '/assets/SurnameDetail-1.js',
+        '/assets/Card-1.js',
+      ]);
+      expect(modulePreloads((await get('/events/create')).body)).toEqual(['/assets/EventCreate-1.js']);
+      expect(modulePreloads((await get('/event/abc?x=1')).body)).toEqual(['/assets/LiveEvent-1.js']);
+      expect(modulePreloads((await get('/admin/posts/waiting')).body)).toEqual(['/assets/AdminHome-1.js']);
+      expect(modulePreloads((await get('/no/such/page')).body)).toEqual(['/assets/NotFound-1.js']);
+      // The shell's own preloads stay as the build wrote them.
+      expect((await get('/')).body).toContain('<link rel="modulepreload" href="/assets/app.js">');
     });
   },
   { webDistDir: builtApp() },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type PageText, SHARE_META_FILE, type ShareMetaFile } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { createPagePreloads } from './page-preloads.ts';
 import type { ShareCard } from './registry.ts';
 
 /** The community card: the size link previews show large (1.91:1). */
@@ -94,8 +95,12 @@ function renderHead(head: Head, siteName: string): string {
 }
 
 export interface DocumentRenderer {
-  /** The app shell for this page path, with the page's share card in its head. */
-  render(url: string): Promise<string>;
+  /**
+   * The app shell for this page path, with the page's share card and the files it needs
+   * (platform/page-preloads.ts) in its head and, when given, the viewer's boot data
+   * (platform/boot-data.ts) in its body.
+   */
+  render(url: string, boot?: string): Promise<string>;
 }
 
 /**
@@ -107,6 +112,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
     .replace(/<title>[^<]*<\/title>\s*/i, '');
   const meta = readShareMeta(distDir);
+  const preloads = createPagePreloads(distDir);
   const { communityName, publicUrl } = app.config;
   const home: PageText = meta.pages['/'] ?? { title: '', description: communityName };
   const absolute = (url: string) => new URL(url, publicUrl).toString();
@@ -133,7 +139,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
   }
 
   return {
-    async render(url) {
+    async render(url, boot) {
       const pathname = url.split(/[?#]/)[0] || '/';
       const { page, item } = await card(pathname);
       const head = renderHead(
@@ -145,7 +151,9 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      return shell.replace(/<\/head>/i, `  ${head}\n  </head>`);
+      const pageFiles = preloads(pathname);
+      const html = shell.replace(/<\/head>/i, `  ${head}\n    ${pageFiles}\n  </head>`);
+      return boot ? html.replace(/<\/body>/i, `  ${boot}\n  </body>`) : html;
     },
   };
 }

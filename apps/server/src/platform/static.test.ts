@@ -31,11 +31,12 @@ describe('web app serving', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('revalidates index.html', async () => {
+  it('revalidates index.html, and keeps it out of shared caches (it says who is signed in)', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="samaj-shell"></div>');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('cookie');
   });
 
   it('serves the service worker revalidated on every check, allowed to control the whole site', async () => {
@@ -62,7 +63,7 @@ describe('web app serving', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="samaj-shell"></div>');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('does not answer a missing asset with HTML', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bootScript, collectBootData } from './boot-data.ts';
 import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
 
 /** apps/web/dist, found from this file so that the working directory does not matter. */
@@ -10,6 +11,8 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+// A page carries the viewer's boot data (who is signed in): never stored by a shared cache.
+const PRIVATE_PAGE = 'private, no-cache';
 
 const SERVICE_WORKER = 'sw.js';
 const MANIFEST = 'manifest.webmanifest';
@@ -49,7 +52,8 @@ Run <code>npm run build</code> (or start with <code>npm start</code>, which buil
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
  * (index.html, the service worker, the manifest) is revalidated on every load so a new release
  * reaches members at once. Page paths get index.html with status 200, with the page's share card in
- * its head (platform/share-card.ts): the web app's router decides what exists and shows its own 404.
+ * its head (platform/share-card.ts) and the viewer's boot data in its body (platform/boot-data.ts):
+ * the web app's router decides what exists and shows its own 404.
  */
 export async function registerStatic(
   app: FastifyInstance,
@@ -89,12 +93,15 @@ export async function registerStatic(
     },
   });
 
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply) =>
-    document
-      .render(request.url)
-      .then((html) =>
-        reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html),
-      );
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await document.render(request.url, bootScript(await collectBootData(request)));
+    return reply
+      .code(200)
+      .header('cache-control', PRIVATE_PAGE)
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
   app.get('/', { schema: { hide: true } }, sendDocument);
 
   return (request, reply) => {

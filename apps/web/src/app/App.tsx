@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { seedBootData, takeBootData } from '../lib/boot';
 import { registerServiceWorkerWhenStable } from '../lib/serviceWorker';
 import { Providers } from './Providers';
 import { createQueryClient } from './queryClient';
 import { createRouter } from './routes';
 
 export function App() {
-  const [client] = useState(createQueryClient);
+  const [client] = useState(() => {
+    const created = createQueryClient();
+    seedBootData(created, takeBootData());
+    return created;
+  });
   const [router] = useState(() => createRouter());
   // Once the first screen is in (at the latest after 30 s); never in development.
   useEffect(() => registerServiceWorkerWhenStable(client), [client]);

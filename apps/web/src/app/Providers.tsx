@@ -1,9 +1,4 @@
-import '@fontsource/noto-sans-gujarati/gujarati-400.css';
-import '@fontsource/noto-sans-gujarati/latin-400.css';
-import '@fontsource/noto-sans-gujarati/gujarati-600.css';
-import '@fontsource/noto-sans-gujarati/latin-600.css';
-import '@fontsource/noto-sans-gujarati/gujarati-700.css';
-import '@fontsource/noto-sans-gujarati/latin-700.css';
+import './fonts.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 

@@ -4,6 +4,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadNamespace } from '../lib/i18n';
 import { consoleSections } from './consoleSections';
+import { PAGE_ROUTES, type PageRoute } from './pageRoutes';
 import { RouteError } from './RouteError';
 import { PageFallback } from './shell/PageFallback';
 import { Shell } from './shell/Shell';
@@ -30,51 +31,22 @@ function page<P extends object>(feature: string, name: string, props?: P) {
   );
 }
 
+// Props that are not data: the console's tabs come from several features (consoleSections.tsx).
+const extraProps: Record<string, object> = { 'admin/AdminHome': { sections: consoleSections } };
+
+function toRoute(entry: PageRoute): RouteObject {
+  const props = { ...entry.props, ...extraProps[`${entry.feature}/${entry.page}`] };
+  const element = page(entry.feature, entry.page, props);
+  const children = entry.children?.map(toRoute);
+  return entry.path === undefined ? { index: true, element } : { path: entry.path, element, children };
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,
     errorElement: <RouteError />,
-    children: [
-      { index: true, element: page('tools', 'ToolsHome') },
-      { path: 'posts', element: page('posts', 'PostsHome') },
-      { path: 'login', element: page('accounts', 'Login') },
-      { path: 'signup', element: page('accounts', 'Signup') },
-      {
-        path: 'publisher-request',
-        element: page('publisher', 'PublisherRequest'),
-      },
-      { path: 'profile', element: page('profiles', 'Profile') },
-      {
-        path: 'profile/:id',
-        element: page('profiles', 'Profile'),
-        children: [{ index: true, element: page('posts', 'MemberPosts') }],
-      },
-      { path: 'post/:id', element: page('posts', 'SinglePost') },
-      { path: 'events', element: page('events', 'EventsList') },
-      { path: 'events/create', element: page('events', 'EventCreate') },
-      { path: 'event/:id', element: page('events', 'LiveEvent') },
-      { path: 'surnames', element: page('surnames', 'SurnameList') },
-      { path: 'surname/:id', element: page('surnames', 'SurnameDetail') },
-      { path: 'matrimony', element: page('matrimony', 'Matrimony') },
-      { path: 'community-map', element: page('map', 'CommunityMap') },
-      {
-        path: 'scholarships',
-        element: page('placeholders', 'Placeholder', { kind: 'scholarships' as const }),
-      },
-      { path: 'jobs', element: page('placeholders', 'Placeholder', { kind: 'jobs' as const }) },
-      { path: 'businesses', element: page('placeholders', 'Placeholder', { kind: 'businesses' as const }) },
-      { path: 'venues', element: page('placeholders', 'Placeholder', { kind: 'venues' as const }) },
-      { path: 'personas', element: page('placeholders', 'Personas') },
-      { path: 'settings', element: page('settings', 'Settings') },
-      { path: 'settings/profile', element: page('settings', 'ManageProfile') },
-      { path: 'settings/notifications', element: page('push', 'NotificationSettings') },
-      { path: 'settings/privacy', element: page('settings', 'Privacy') },
-      { path: 'settings/help', element: page('settings', 'Help') },
-      { path: 'settings/about', element: page('settings', 'About') },
-      { path: 'admin/*', element: page('admin', 'AdminHome', { sections: consoleSections }) },
-      { path: '*', element: page('errors', 'NotFound') },
-    ],
+    children: PAGE_ROUTES.map(toRoute),
   },
 ];
 

@@ -16,3 +16,14 @@ export interface PageText {
 }
 
 export const SHARE_META_FILE = 'share-meta.json';
+
+/**
+ * dist/page-preloads.json, written by the web build and read by the server: for each route of the
+ * web app (React Router syntax, `/surname/:id`, `*` last), the files its page needs beyond the shell,
+ * which the server names in the HTML it sends so they download beside the shell instead of after it.
+ */
+export interface PagePreloadsFile {
+  pages: Array<{ path: string; scripts: string[]; styles: string[] }>;
+}
+
+export const PAGE_PRELOADS_FILE = 'page-preloads.json';

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import {
   forgetSessionUser,
   getAuth,
+  getSessionUser,
   requireMember,
   requireUser,
   type SessionUser,
@@ -64,6 +65,12 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
 
 const accounts: FastifyPluginAsyncZod = async (app) => {
   app.registry.addShareCard('profile', profileShareCard);
+  // Every page's HTML says who is signed in, as GET /api/account would (null for a visitor or a
+  // blocked member, who would get 401/403 there).
+  app.registry.addBootData('account', async (request) => {
+    const me = await getSessionUser(request);
+    return me ? accountView((await findUser(app.db, me.id)) ?? me) : null;
+  });
   const tags = ['accounts'];
   const member = { preValidation: requireMember };
 

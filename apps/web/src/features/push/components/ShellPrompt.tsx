@@ -18,7 +18,7 @@ function PromptCard({ id, text, children }: { id: string; text: string; children
     <Paper
       role="dialog"
       aria-modal={false}
-      aria-describedby={id}
+      aria-labelledby={id}
       data-testid={id}
       shadow="lg"
       radius="md"

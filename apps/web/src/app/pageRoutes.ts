@@ -1,0 +1,51 @@
+// Which page file each path of SPEC §2 opens, as plain data: the router builds its routes from it
+// (routes.tsx), and the build reads it to tell the server which files each page needs
+// (scripts/pagePreloadsPlugin.ts), so a page's code starts downloading with the HTML instead of
+// after the shell has run. No imports here: Vite's config loads this file in Node.
+
+export interface PageRoute {
+  /** Relative to `/`; absent for the index route of its parent. */
+  path?: string;
+  /** `features/<feature>/pages/<page>.tsx` */
+  feature: string;
+  page: string;
+  /** Fixed props for the page (serializable; the console's sections are added by routes.tsx). */
+  props?: Record<string, string>;
+  children?: PageRoute[];
+}
+
+export const PAGE_ROUTES: PageRoute[] = [
+  { feature: 'tools', page: 'ToolsHome' },
+  { path: 'posts', feature: 'posts', page: 'PostsHome' },
+  { path: 'login', feature: 'accounts', page: 'Login' },
+  { path: 'signup', feature: 'accounts', page: 'Signup' },
+  { path: 'publisher-request', feature: 'publisher', page: 'PublisherRequest' },
+  { path: 'profile', feature: 'profiles', page: 'Profile' },
+  {
+    path: 'profile/:id',
+    feature: 'profiles',
+    page: 'Profile',
+    children: [{ feature: 'posts', page: 'MemberPosts' }],
+  },
+  { path: 'post/:id', feature: 'posts', page: 'SinglePost' },
+  { path: 'events', feature: 'events', page: 'EventsList' },
+  { path: 'events/create', feature: 'events', page: 'EventCreate' },
+  { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
+  { path: 'surnames', feature: 'surnames', page: 'SurnameList' },
+  { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail' },
+  { path: 'matrimony', feature: 'matrimony', page: 'Matrimony' },
+  { path: 'community-map', feature: 'map', page: 'CommunityMap' },
+  { path: 'scholarships', feature: 'placeholders', page: 'Placeholder', props: { kind: 'scholarships' } },
+  { path: 'jobs', feature: 'placeholders', page: 'Placeholder', props: { kind: 'jobs' } },
+  { path: 'businesses', feature: 'placeholders', page: 'Placeholder', props: { kind: 'businesses' } },
+  { path: 'venues', feature: 'placeholders', page: 'Placeholder', props: { kind: 'venues' } },
+  { path: 'personas', feature: 'placeholders', page: 'Personas' },
+  { path: 'settings', feature: 'settings', page: 'Settings' },
+  { path: 'settings/profile', feature: 'settings', page: 'ManageProfile' },
+  { path: 'settings/notifications', feature: 'push', page: 'NotificationSettings' },
+  { path: 'settings/privacy', feature: 'settings', page: 'Privacy' },
+  { path: 'settings/help', feature: 'settings', page: 'Help' },
+  { path: 'settings/about', feature: 'settings', page: 'About' },
+  { path: 'admin/*', feature: 'admin', page: 'AdminHome' },
+  { path: '*', feature: 'errors', page: 'NotFound' },
+];
