@@ -1,23 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { serverEntry, serverFlags } from '../scripts/server-command.mjs';
+import { freePort } from '../scripts/test-browser.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { CHROMIUM, freePort, QUIET_ARGS, WEBRTC_ARGS } from '../scripts/test-browser.mjs';
 
 export interface RunningServer {
   url: string;
@@ -28,25 +20,33 @@ export interface RunningServer {
 }
 
 /** Starts the real server (compiled, as `npm start` runs it) and resolves once /api/health answers 200. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Extra flags for Node (e.g. `--cpu-prof`), before the server's own. */
+  nodeFlags: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'samaj-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   // What operators run (`npm start`): the compiled server and its flags; `npm run bench` builds it first.
-  const child = spawn(process.execPath, [...serverFlags({ ...process.env, ...env }), serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, ...serverFlags({ ...process.env, ...env }), serverEntry],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -92,4 +92,47 @@ export function percentile(values: number[], p: number): number {
 export interface Section {
   title: string;
   markdown: string;
+}
+
+/** One route under load: latency percentiles, requests per second, and anything not answered 2xx. */
+export interface Measure {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+/** `connections` clients for `duration` seconds on one URL (autocannon), with a session cookie if given. */
+export async function loadRoute(
+  url: string,
+  { cookie, connections, duration }: { cookie?: string; connections: number; duration: number },
+): Promise<Measure> {
+  const result = await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors };
+}
+
+/** A member signed up through the API with the first surname of the directory: their session cookie. */
+export async function signUpReader(
+  server: RunningServer,
+  who: { username: string; name: string; email: string },
+): Promise<string> {
+  const surnames = (await (await fetch(`${server.url}/api/surnames`)).json().catch(() => null)) as {
+    documents?: { id: string }[];
+  } | null;
+  const res = await fetch(`${server.url}/api/account/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...who,
+      surname: surnames?.documents?.[0]?.id ?? 'Patel',
+      password: 'correct horse battery',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
 }

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort, rssMb, type Section, startServer } from '../lib.ts';
+import { CHROMIUM, freePort, QUIET_ARGS, rssMb, type Section, startServer } from '../lib.ts';
 
 async function bareNode(): Promise<{ startMs: number; rss: number }> {
   const port = await freePort();
@@ -35,16 +35,8 @@ export async function run(): Promise<Section> {
   const idleRss = rssMb(cold.child.pid as number);
 
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM,
+    args: QUIET_ARGS,
   });
   const page = await browser.newPage();
   const scripts: { url: string; gzip: number }[] = [];

@@ -1,11 +1,18 @@
 // Issue 5 targets: a feed page (GET /api/posts, logged in) reaches ≥ 0.35× the throughput of the
 // bare JSON route (GET /api/health) on PostgreSQL and ≥ 0.15× on PGlite, and its p50 at 1M posts
 // is ≤ 1.3× its p50 at 10k. Both routes are measured in the same run, against the same server.
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { fillFeed, fillHotPost } from '../data/feed.ts';
-import { type RunningServer, type Section, startServer } from '../lib.ts';
+import {
+  loadRoute,
+  type Measure,
+  type RunningServer,
+  type Section,
+  signUpReader,
+  startServer,
+} from '../lib.ts';
+import { profileServer } from '../profile.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_BENCH_DB = 'bench';
@@ -15,48 +22,11 @@ const CONNECTIONS = 10;
 /** PGlite's 1M fill is skipped when the 10k fill predicts more than this. */
 const PGLITE_FILL_LIMIT_MS = 5 * 60_000;
 
-interface Measure {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
+const load = (url: string, cookie?: string) =>
+  loadRoute(url, { cookie, connections: CONNECTIONS, duration: DURATION });
 
-async function load(url: string, cookie?: string): Promise<Measure> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: cookie ? { cookie } : {},
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors };
-}
-
-async function signUpCookie(server: RunningServer): Promise<string> {
-  const surnames = (await (await fetch(`${server.url}/api/surnames`)).json().catch(() => null)) as
-    | { documents?: { id: string }[] }
-    | { id: string }[]
-    | null;
-  const list = Array.isArray(surnames) ? surnames : (surnames?.documents ?? []);
-  const res = await fetch(`${server.url}/api/account/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      surname: list[0]?.id ?? 'Patel',
-      username: 'bench_reader',
-      name: 'Bench reader',
-      email: 'bench.reader@example.com',
-      password: 'correct horse battery',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
-}
+const signUpCookie = (server: RunningServer) =>
+  signUpReader(server, { username: 'bench_reader', name: 'Bench reader', email: 'bench.reader@example.com' });
 
 interface Row {
   engine: string;
@@ -65,6 +35,17 @@ interface Row {
   health: Measure;
   feed: Measure;
   deep: Measure;
+}
+
+interface Profile {
+  engine: string;
+  origins: Array<{ origin: string; percent: number }>;
+}
+
+/** The first feed page under the same load, with V8's profiler on: where its time goes. */
+async function profileFeed(profiles: Profile[], engine: string, env: Record<string, string>, cookie: string) {
+  const origins = await profileServer(env, (server) => load(`${server.url}/api/posts`, cookie));
+  profiles.push({ engine, origins });
 }
 
 interface HotRow {
@@ -159,7 +140,7 @@ function postId(n: number): string {
   );
 }
 
-async function pgliteRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
+async function pgliteRuns(rows: Row[], hotRows: HotRow[], profiles: Profile[], notes: string[]) {
   // Start once so migrations and the seed run, and make the reader; then fill while stopped.
   const first = await startServer();
   const cookie = await signUpCookie(first);
@@ -176,6 +157,7 @@ async function pgliteRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
     cookie,
     middle: 5_000,
   });
+  await profileFeed(profiles, 'PGlite', { DATA_DIR: dataDir }, cookie);
   await measureHot(hotRows, {
     engine: 'PGlite',
     ordinary: (rows.at(-1) as Row).feed,
@@ -202,7 +184,7 @@ async function pgliteRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
   });
 }
 
-async function pgRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
+async function pgRuns(rows: Row[], hotRows: HotRow[], profiles: Profile[], notes: string[]) {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {
@@ -224,6 +206,7 @@ async function pgRuns(rows: Row[], hotRows: HotRow[], notes: string[]) {
       cookie,
       middle: 5_000,
     });
+    await profileFeed(profiles, 'PostgreSQL', env, cookie);
     await measureHot(hotRows, {
       engine: 'PostgreSQL',
       ordinary: (rows.at(-1) as Row).feed,
@@ -262,8 +245,9 @@ export async function run(): Promise<Section> {
   const rows: Row[] = [];
   const hotRows: HotRow[] = [];
   const notes: string[] = [];
-  await pgliteRuns(rows, hotRows, notes);
-  await pgRuns(rows, hotRows, notes);
+  const profiles: Profile[] = [];
+  await pgliteRuns(rows, hotRows, profiles, notes);
+  await pgRuns(rows, hotRows, profiles, notes);
 
   const throughput = rows.map((r) => {
     const ratio = r.feed.rps / r.health.rps;
@@ -340,6 +324,21 @@ export async function run(): Promise<Section> {
       hot,
     ),
   ];
+  lines.push(
+    '',
+    'Where a feed request spends its time: a V8 CPU profile of the server (`node --cpu-prof`) serving the first page at 10k posts under the same load, self time by where the code comes from, in % of the busy time (bench/profile.ts). The rest of each column is spread thinner.',
+    '',
+    ...table(
+      ['share', ...profiles.map((p) => p.engine)],
+      Array.from({ length: 10 }, (_, i) => [
+        `${i + 1}`,
+        ...profiles.map((p) => {
+          const o = p.origins[i];
+          return o ? `${o.origin} ${o.percent.toFixed(1)} %` : '';
+        }),
+      ]),
+    ),
+  );
   if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
   return { title: 'Feed page throughput and latency', markdown: lines.join('\n') };
 }

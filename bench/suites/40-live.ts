@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { median, root, type Section, startServer } from '../lib.ts';
+import { CHROMIUM, median, QUIET_ARGS, root, type Section, startServer, WEBRTC_ARGS } from '../lib.ts';
 
 const CAP = 12;
 const SINGLE_RUNS = 5;
@@ -15,17 +15,8 @@ const AT_ONCE = 8;
 const FLOW_SECONDS = 3;
 
 const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
+  ...QUIET_ARGS,
+  ...WEBRTC_ARGS,
   // Background tabs would otherwise be throttled: every viewer is a tab of its own.
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
@@ -187,7 +178,7 @@ function s(ms: number): string {
 
 export async function run(): Promise<Section> {
   const server = await startServer({ AUTH_RATE_LIMIT: 'off', LIVE_MAX_VIEWERS: String(CAP) });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   try {
     const { url } = server;
     const host = await member(browser, url, 'host');

@@ -1,11 +1,17 @@
 // Issue 9 target: the suggestions page and the matches list keep their p50 at 100k profiles within
 // 1.3× of their p50 at 1k (every query on an index, keyset pages), on PGlite and PostgreSQL.
 // Profiles come with shortlists, matches, requests, blocks and not-interested marks in proportion.
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { type RunningServer, type Section, startServer } from '../lib.ts';
+import {
+  loadRoute,
+  type Measure,
+  type RunningServer,
+  type Section,
+  signUpReader,
+  startServer,
+} from '../lib.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_BENCH_DB = 'bench_matrimony';
@@ -17,42 +23,11 @@ const READER = 'bench_matrimony_reader';
 const READER_SHORTLISTS = 100;
 const READER_MATCHES = 40;
 
-interface Measure {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
+const load = (url: string, cookie: string) =>
+  loadRoute(url, { cookie, connections: CONNECTIONS, duration: DURATION });
 
-async function load(url: string, cookie: string): Promise<Measure> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { cookie } });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors };
-}
-
-async function signUpCookie(server: RunningServer): Promise<string> {
-  const surnames = (await (await fetch(`${server.url}/api/surnames`)).json()) as {
-    documents?: { id: string }[];
-  };
-  const list = Array.isArray(surnames) ? (surnames as { id: string }[]) : (surnames.documents ?? []);
-  const res = await fetch(`${server.url}/api/account/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      surname: list[0]?.id ?? 'Patel',
-      username: READER,
-      name: 'Bench Reader',
-      email: 'bench.matrimony@example.com',
-      password: 'correct horse battery',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
-}
+const signUpCookie = (server: RunningServer) =>
+  signUpReader(server, { username: READER, name: 'Bench Reader', email: 'bench.matrimony@example.com' });
 
 /** Profile n's id: even n are men, odd n women (so an odd offset is the opposite gender). */
 const pid = (n: string) => `'mb' || lpad((${n})::text, 7, '0')`;

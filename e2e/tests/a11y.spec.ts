@@ -9,13 +9,10 @@ import { grant, newMember, signUp } from '../support/members';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WIDTHS = [375, 1280] as const;
 
+/** Screens everyone opens; a visitor sees their login gates, a member the screens themselves. */
+const SHARED = ['/', '/posts', '/surnames', '/surname/Patel', '/events', '/matrimony'];
 const VISITOR = [
-  '/',
-  '/posts',
-  '/surnames',
-  '/surname/Patel',
-  '/events',
-  '/matrimony',
+  ...SHARED,
   '/community-map',
   '/login',
   '/signup',
@@ -29,12 +26,7 @@ const VISITOR = [
   '/no/such/page',
 ];
 const MEMBER = [
-  '/',
-  '/posts',
-  '/surnames',
-  '/surname/Patel',
-  '/events',
-  '/matrimony',
+  ...SHARED,
   '/profile',
   '/settings',
   '/settings/profile',

@@ -69,6 +69,18 @@ const video = (page: Page) => page.getByLabel('લાઇવ વીડિયો')
 const count = (page: Page) => page.getByTestId('viewer-count');
 
 /** The stream really plays: frames have arrived and have a size. */
+/** A host who has started their event's stream, and a viewer whose video plays. */
+async function liveWithViewer(browser: Browser, name: string) {
+  const host = await hostWithEvent(browser, name);
+  const viewer = await person(browser, 'viewer');
+  await host.page.goto(`/event/${host.eventId}`);
+  await host.page.getByRole('button', { name: 'Start' }).click();
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
+  await viewer.page.goto(`/event/${host.eventId}`);
+  await expectPlaying(viewer.page);
+  return { host, viewer };
+}
+
 async function expectPlaying(page: Page) {
   await expect(video(page)).toBeVisible();
   await expect
@@ -153,14 +165,7 @@ test('host goes live; viewers play the stream and see the count; the one past th
 test('header and controls hide after 5 s without movement and come back on a mouse move', async ({
   browser,
 }) => {
-  const host = await hostWithEvent(browser, 'Auto hide');
-  const viewer = await person(browser, 'viewer');
-  await host.page.goto(`/event/${host.eventId}`);
-  await host.page.getByRole('button', { name: 'Start' }).click();
-  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
-
-  await viewer.page.goto(`/event/${host.eventId}`);
-  await expectPlaying(viewer.page);
+  const { host, viewer } = await liveWithViewer(browser, 'Auto hide');
   const close = viewer.page.getByRole('button', { name: 'બંધ કરો', exact: true });
   const fullscreen = viewer.page.getByRole('button', { name: 'પૂર્ણ સ્ક્રીન' });
   await viewer.page.mouse.move(200, 200);
@@ -187,13 +192,7 @@ test('header and controls hide after 5 s without movement and come back on a mou
 test('the host closing the tab clears live, and the viewer sees the stream has ended', async ({
   browser,
 }) => {
-  const host = await hostWithEvent(browser, 'Tab closed');
-  const viewer = await person(browser, 'viewer');
-  await host.page.goto(`/event/${host.eventId}`);
-  await host.page.getByRole('button', { name: 'Start' }).click();
-  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
-  await viewer.page.goto(`/event/${host.eventId}`);
-  await expectPlaying(viewer.page);
+  const { host, viewer } = await liveWithViewer(browser, 'Tab closed');
 
   await host.page.close({ runBeforeUnload: true });
   await expect(viewer.page.getByText(ENDED)).toBeVisible({ timeout: 20_000 });

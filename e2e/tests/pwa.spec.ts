@@ -340,36 +340,26 @@ test('install prompt: Install App opens the browser’s dialog; anything but acc
 test('notification prompt: only in the installed app, for a member, permission not granted, once a session', async ({
   browser,
 }) => {
+  /** Opens the feed in `context` (as a new member when `member` names one): no prompt after a second. */
+  const expectNoPrompt = async (context: BrowserContext, member?: string) => {
+    const page = await context.newPage();
+    if (member) await signUp(page.request, newMember(member));
+    await page.goto('/posts');
+    await expect(page.locator('.samaj-nav')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(notificationPrompt(page)).toHaveCount(0);
+    await context.close();
+  };
   // A browser tab, member signed in: no prompt.
-  const tab = await browser.newContext();
-  const tabPage = await tab.newPage();
-  await signUp(tabPage.request, newMember('tab'));
-  await tabPage.goto('/posts');
-  await expect(tabPage.locator('.samaj-nav')).toBeVisible();
-  await tabPage.waitForTimeout(1000);
-  await expect(notificationPrompt(tabPage)).toHaveCount(0);
-  await tab.close();
-
+  await expectNoPrompt(await browser.newContext(), 'tab');
   // The installed app, a visitor: no prompt.
   const visitor = await browser.newContext();
   await standalone(visitor);
-  const visitorPage = await visitor.newPage();
-  await visitorPage.goto('/posts');
-  await expect(visitorPage.locator('.samaj-nav')).toBeVisible();
-  await visitorPage.waitForTimeout(1000);
-  await expect(notificationPrompt(visitorPage)).toHaveCount(0);
-  await visitor.close();
-
+  await expectNoPrompt(visitor);
   // The installed app, notifications already allowed: no prompt.
   const granted = await browser.newContext({ permissions: ['notifications'] });
   await standalone(granted);
-  const grantedPage = await granted.newPage();
-  await signUp(grantedPage.request, newMember('granted'));
-  await grantedPage.goto('/posts');
-  await expect(grantedPage.locator('.samaj-nav')).toBeVisible();
-  await grantedPage.waitForTimeout(1000);
-  await expect(notificationPrompt(grantedPage)).toHaveCount(0);
-  await granted.close();
+  await expectNoPrompt(granted, 'granted');
 
   // The installed app, a member, not allowed (headless Chromium refuses when asked).
   const app = await browser.newContext();

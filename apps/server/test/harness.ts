@@ -97,6 +97,62 @@ export async function closeTestApp(ctx: TestContext): Promise<void> {
 }
 
 /**
+ * Work that must survive a restart (platform/jobs): `before` runs on a process that runs no workers
+ * and then stops, `between` while no process runs, and `after` on the next process on the same
+ * database, whose workers pick up what the first one left.
+ */
+export async function acrossRestart(
+  engine: Engine,
+  env: Record<string, string>,
+  steps: {
+    before: (first: FastifyInstance) => Promise<void>;
+    between: (config: Config) => Promise<void>;
+    after: (second: FastifyInstance) => Promise<void>;
+  },
+): Promise<void> {
+  const database = await openTestDatabase(engine);
+  const config = testConfig(env);
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ config, database, workers: false });
+    await steps.before(app);
+    await app.close();
+    app = undefined;
+    await steps.between(config);
+    app = await buildApp({ config, database });
+    await steps.after(app);
+  } finally {
+    await app?.close();
+    await closeTestDatabase(database);
+  }
+}
+
+/**
+ * Two server processes on one PostgreSQL schema, as two machines behind a load balancer, each with
+ * its own connections; everything is closed afterwards. `closeApps` closes both apps early (to see
+ * what they leave behind); closing twice is harmless.
+ */
+export async function withTwoApps(
+  test: (a: FastifyInstance, b: FastifyInstance, closeApps: () => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const database = await openTestDatabase('postgres');
+  const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+  const apps: FastifyInstance[] = [];
+  const closeApps = async () => {
+    for (const app of apps.splice(0)) await app.close();
+  };
+  try {
+    apps.push(await buildApp({ config: testConfig(), database }));
+    apps.push(await buildApp({ config: testConfig(), database: second }));
+    await test(apps[0] as FastifyInstance, apps[1] as FastifyInstance, closeApps);
+  } finally {
+    await closeApps();
+    await second.close();
+    await closeTestDatabase(database);
+  }
+}
+
+/**
  * Runs `fn` once per engine inside `describe('<name> [engine]')`. `ctx` is filled in `beforeAll`,
  * so read `ctx.app` inside hooks and tests, not while the suite is being declared.
  */

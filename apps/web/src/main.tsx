@@ -1,14 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as validationConfig } from 'zod';
 import { App } from './app/App';
 import { i18nReady } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
 import { watchStandaloneZoomLock } from './lib/standalone';
+import { preferInterpretedValidation } from './lib/validation';
 
-// zod would probe `new Function` to compile its parsers, which the CSP (script-src 'self') refuses and
-// the browser reports as a violation on every page that validates; the interpreted parsers are plenty.
-validationConfig({ jitless: true });
+preferInterpretedValidation();
 watchStandaloneZoomLock();
 // The browser may offer installation before the app has rendered: keep the offer for the prompt.
 captureInstallEvent();

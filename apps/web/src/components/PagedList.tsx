@@ -18,12 +18,26 @@ interface PagedListProps<T> {
     refetch: () => unknown;
   };
   empty: string;
+  /** A line above the list saying what it holds (staff queues). */
+  intro?: string;
   /** One entry of the list, with its key. */
   children: (item: T) => ReactNode;
 }
 
 /** Loading, failure, empty and "load more" around a keyset list, every page read so far in order. */
-export function PagedList<T>({ query, empty, children }: PagedListProps<T>) {
+export function PagedList<T>({ intro, ...list }: PagedListProps<T>) {
+  if (!intro) return <Entries {...list} />;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      <Entries {...list} />
+    </Stack>
+  );
+}
+
+function Entries<T>({ query, empty, children }: Omit<PagedListProps<T>, 'intro'>) {
   const { t } = useTranslation('common');
   const items = query.data?.pages.flatMap((page) => page.documents) ?? [];
   const count = items.length;

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acrossRestart,
   closeTestDatabase,
   describeEachDatabase,
   engines,
@@ -437,31 +438,24 @@ describeEachDatabase(
 for (const engine of engines()) {
   describe(`notifications across a restart [${engine}]`, () => {
     it('a push enqueued before a restart is delivered after it', async () => {
-      const database = await openTestDatabase(engine);
-      const config = testConfig(ENV);
-      let first: FastifyInstance | undefined;
-      let second: FastifyInstance | undefined;
-      try {
+      const browser = fresh('restart');
+      await acrossRestart(engine, ENV, {
         // The first process commits the decision (and its send) but runs no workers, then stops.
-        first = await buildApp({ config, database, workers: false });
-        const member = await createMember(first);
-        const admin = await createAdmin(first);
-        const browser = fresh('restart');
-        await subscribe(first, member, browser);
-        await applyAndDecide(first, member, admin, 'approve');
-        expect((await first.jobs.queueSizes())['push.notify']).toBe(1);
-        await first.close();
-        first = undefined;
-        expect(receiver.arrivedFor(browser)).toHaveLength(0);
-
-        second = await buildApp({ config, database });
-        const [push] = await arrival(browser);
-        expect(opened(browser, push).title).toBe('You are now a publisher');
-      } finally {
-        await first?.close();
-        await second?.close();
-        await closeTestDatabase(database);
-      }
+        before: async (app) => {
+          const member = await createMember(app);
+          const admin = await createAdmin(app);
+          await subscribe(app, member, browser);
+          await applyAndDecide(app, member, admin, 'approve');
+          expect((await app.jobs.queueSizes())['push.notify']).toBe(1);
+        },
+        between: async () => {
+          expect(receiver.arrivedFor(browser)).toHaveLength(0);
+        },
+        after: async () => {
+          const [push] = await arrival(browser);
+          expect(opened(browser, push).title).toBe('You are now a publisher');
+        },
+      });
     }, 180_000);
   });
 }

@@ -9,7 +9,7 @@ import {
   type NotificationSettingsInput,
   type PushSubscribeInput,
 } from '@samaj/core';
-import { and, asc, eq, getTableColumns, gt, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { notificationSetting, pushSubscription, user } from '../../db/schema/index.ts';
 
@@ -120,14 +120,19 @@ function wants(kind: NotificationKind) {
   );
 }
 
-/** The member's devices, or none when they switched `kind` off or are blocked. */
-export function targetsOfMember(db: Executor, member: string, kind: NotificationKind): Promise<Target[]> {
+/** Devices with their member and settings, narrowed by `where` to those that want `kind`. */
+function targets(db: Executor, kind: NotificationKind, ...where: Array<SQL | undefined>) {
   return db
     .select(targetColumns)
     .from(pushSubscription)
     .innerJoin(user, eq(user.id, pushSubscription.userId))
     .leftJoin(notificationSetting, eq(notificationSetting.userId, pushSubscription.userId))
-    .where(and(eq(pushSubscription.userId, member), wants(kind)));
+    .where(and(...where, wants(kind)));
+}
+
+/** The member's devices, or none when they switched `kind` off or are blocked. */
+export function targetsOfMember(db: Executor, member: string, kind: NotificationKind): Promise<Target[]> {
+  return targets(db, kind, eq(pushSubscription.userId, member));
 }
 
 /** One batch of a topic's subscribers who want `kind`, after `afterId` in id order (keyset). */
@@ -138,29 +143,18 @@ export function targetsOfTopic(
   afterId: string | null,
   limit: number,
 ): Promise<Target[]> {
-  return db
-    .select(targetColumns)
-    .from(pushSubscription)
-    .innerJoin(user, eq(user.id, pushSubscription.userId))
-    .leftJoin(notificationSetting, eq(notificationSetting.userId, pushSubscription.userId))
-    .where(
-      and(
-        sql`${topic} = ANY(${pushSubscription.topics})`,
-        afterId === null ? undefined : gt(pushSubscription.id, afterId),
-        wants(kind),
-      ),
-    )
+  return targets(
+    db,
+    kind,
+    sql`${topic} = ANY(${pushSubscription.topics})`,
+    afterId === null ? undefined : gt(pushSubscription.id, afterId),
+  )
     .orderBy(asc(pushSubscription.id))
     .limit(limit);
 }
 
 export function targetById(db: Executor, id: string, kind: NotificationKind): Promise<Target[]> {
-  return db
-    .select(targetColumns)
-    .from(pushSubscription)
-    .innerJoin(user, eq(user.id, pushSubscription.userId))
-    .leftJoin(notificationSetting, eq(notificationSetting.userId, pushSubscription.userId))
-    .where(and(eq(pushSubscription.id, id), wants(kind)));
+  return targets(db, kind, eq(pushSubscription.id, id));
 }
 
 /** The member's devices in the export: when each subscribed (endpoint and keys are the browser's secrets). */

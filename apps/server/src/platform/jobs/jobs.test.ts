@@ -3,15 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { postWithImage, setPicture } from '../../../test/api.ts';
-import {
-  closeTestDatabase,
-  describeEachDatabase,
-  engines,
-  openTestDatabase,
-  testConfig,
-} from '../../../test/harness.ts';
+import { acrossRestart, describeEachDatabase, engines } from '../../../test/harness.ts';
 import { createMember } from '../../../test/members.ts';
-import { buildApp } from '../../app.ts';
 import { originalKey } from '../images.ts';
 import { getStorage } from '../storage/index.ts';
 
@@ -107,30 +100,25 @@ describeEachDatabase('jobs', (ctx) => {
 for (const engine of engines()) {
   describe(`jobs across a restart [${engine}]`, () => {
     it('a job enqueued before a restart runs after it', async () => {
-      const database = await openTestDatabase(engine);
-      const config = testConfig();
-      let first: FastifyInstance | undefined;
-      let second: FastifyInstance | undefined;
-      try {
-        // The first process sends the job but runs no workers, then stops.
-        first = await buildApp({ config, database, workers: false });
-        const member = await createMember(first);
-        const picture = await setPicture(first, member);
-        const app = first;
-        await app.events.transaction((tx) => app.jobs.send('files.delete', { ids: [picture] }, { tx }));
-        expect((await first.jobs.queueSizes())['files.delete']).toBe(1);
-        await first.close();
-        first = undefined;
-        expect(await stored({ config } as FastifyInstance, picture)).toBe(true);
-
-        second = await buildApp({ config, database });
-        const next = second;
-        await waitFor(async () => !(await stored(next, picture)), 'the job to run after the restart');
-      } finally {
-        await first?.close();
-        await second?.close();
-        await closeTestDatabase(database);
-      }
+      let picture = '';
+      await acrossRestart(
+        engine,
+        {},
+        {
+          // The first process sends the job but runs no workers, then stops.
+          before: async (app) => {
+            const member = await createMember(app);
+            picture = await setPicture(app, member);
+            await app.events.transaction((tx) => app.jobs.send('files.delete', { ids: [picture] }, { tx }));
+            expect((await app.jobs.queueSizes())['files.delete']).toBe(1);
+          },
+          between: async (config) => {
+            expect(await stored({ config } as FastifyInstance, picture)).toBe(true);
+          },
+          after: (next) =>
+            waitFor(async () => !(await stored(next, picture)), 'the job to run after the restart'),
+        },
+      );
     });
   });
 }

@@ -1,17 +1,8 @@
 // Realtime on both engines: in-process with PGlite; LISTEN/NOTIFY across two app processes
 // (two apps on one PostgreSQL schema) with reconnection.
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import {
-  closeTestDatabase,
-  describeEachDatabase,
-  openTestDatabase,
-  TEST_DATABASE_URL,
-  testConfig,
-} from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
+import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
 import { MAX_PAYLOAD_BYTES, type PostgresRealtime, type RealtimeMessage } from './index.ts';
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
@@ -94,16 +85,9 @@ describeEachDatabase('realtime', (ctx) => {
 
 describe.skipIf(!TEST_DATABASE_URL)('realtime across processes [postgres]', () => {
   it('a publish through one app reaches a subscriber on another; reconnects; close leaves no connection', async () => {
-    const database = await openTestDatabase('postgres');
-    const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
-    const apps: FastifyInstance[] = [];
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
-    try {
-      const a = await buildApp({ config: testConfig(), database });
-      apps.push(a);
-      const b = await buildApp({ config: testConfig(), database: second });
-      apps.push(b);
+    await withTwoApps(async (a, b, closeApps) => {
       const name = (b.realtime as PostgresRealtime).applicationName;
       const listeners = async () =>
         (
@@ -148,13 +132,8 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes [postgres]', () =
       await sleep(300);
       expect(seen).toHaveLength(2);
 
-      for (const app of apps.splice(0)) await app.close();
+      await closeApps();
       await waitFor(async () => (await listeners()) === 0, 'no listening connection left');
-    } finally {
-      for (const app of apps) await app.close();
-      await admin.end();
-      await second.close();
-      await closeTestDatabase(database);
-    }
+    }).finally(() => admin.end());
   });
 });

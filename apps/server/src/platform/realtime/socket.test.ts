@@ -5,17 +5,9 @@
 import { REALTIME_CLOSE, REALTIME_MAX_MESSAGE_BYTES, uniqueId } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeTestDatabase,
-  describeEachDatabase,
-  openTestDatabase,
-  TEST_DATABASE_URL,
-  testConfig,
-} from '../../../test/harness.ts';
+import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
 import { createMember, type TestMember } from '../../../test/members.ts';
 import { listening, opened, openSocket } from '../../../test/sockets.ts';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { event } from '../../db/schema/index.ts';
 import { REALTIME_MAX_OPEN_PER_MEMBER } from './socket.ts';
 
@@ -148,14 +140,7 @@ describeEachDatabase('/realtime socket', (ctx) => {
 
 describe.skipIf(!TEST_DATABASE_URL)('/realtime across two server processes [postgres]', () => {
   it('a live change made through A reaches a realtime socket on B', async () => {
-    const database = await openTestDatabase('postgres');
-    const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
-    const apps: FastifyInstance[] = [];
-    try {
-      const a = await buildApp({ config: testConfig(), database });
-      apps.push(a);
-      const b = await buildApp({ config: testConfig(), database: second });
-      apps.push(b);
+    await withTwoApps(async (a, b) => {
       const host = await createMember(a);
       const viewer = await createMember(a); // one database: B knows the session too
       const id = await newEvent(a, host.user.id);
@@ -178,10 +163,6 @@ describe.skipIf(!TEST_DATABASE_URL)('/realtime across two server processes [post
       });
       expect(fromB.json().live).toBe(true);
       socket.ws.close();
-    } finally {
-      for (const app of apps) await app.close();
-      await second.close();
-      await closeTestDatabase(database);
-    }
+    });
   });
 });

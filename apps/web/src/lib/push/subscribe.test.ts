@@ -41,6 +41,19 @@ function fakeRegistration() {
   };
 }
 
+/** Asha's device with a fresh registration; `clock` moves the time the flow sees. */
+function device(clock?: { now: number }) {
+  const registration = fakeRegistration();
+  const context = {
+    member: 'asha_patel',
+    vapidKey: KEY_A,
+    language: 'gu',
+    registration: async () => registration,
+    ...(clock && { now: () => clock.now }),
+  };
+  return { registration, context };
+}
+
 let calls: Array<{ method: string; url: string; body?: unknown }>;
 let nextToken: number;
 
@@ -69,15 +82,8 @@ afterEach(() => {
 
 describe('subscribe flow', () => {
   it('registers a new device with the server, then reuses the token without asking again', async () => {
-    const registration = fakeRegistration();
-    let now = 1_000_000;
-    const context = {
-      member: 'asha_patel',
-      vapidKey: KEY_A,
-      language: 'gu',
-      registration: async () => registration,
-      now: () => now,
-    };
+    const clock = { now: 1_000_000 };
+    const { registration, context } = device(clock);
     expect(await subscribeToPush(context)).toBe('token-1');
     expect(calls).toEqual([
       {
@@ -92,42 +98,29 @@ describe('subscribe flow', () => {
     ]);
     expect(readRecord(localStorage)).toMatchObject({
       token: 'token-1',
-      createTime: now,
+      createTime: clock.now,
       options: { endpoint: 'https://push.example/sub-1', swScope: 'https://samaj.example/', vapidKey: KEY_A },
     });
 
-    now += PUSH_TOKEN_REFRESH_MS - 1;
+    clock.now += PUSH_TOKEN_REFRESH_MS - 1;
     expect(await subscribeToPush(context)).toBe('token-1');
     expect(calls).toHaveLength(1);
     expect(registration.pushManager.subscribe).toHaveBeenCalledTimes(1);
   });
 
   it('refreshes a token once it is 7 days old', async () => {
-    const registration = fakeRegistration();
-    let now = 1_000_000;
-    const context = {
-      member: 'asha_patel',
-      vapidKey: KEY_A,
-      language: 'gu',
-      registration: async () => registration,
-      now: () => now,
-    };
+    const clock = { now: 1_000_000 };
+    const { context } = device(clock);
     await subscribeToPush(context);
-    now += PUSH_TOKEN_REFRESH_MS;
+    clock.now += PUSH_TOKEN_REFRESH_MS;
     await subscribeToPush(context);
     expect(calls.map((c) => c.method)).toEqual(['POST', 'POST']);
     expect(calls[1].body).toMatchObject({ endpoint: 'https://push.example/sub-1' });
-    expect(readRecord(localStorage)?.createTime).toBe(now);
+    expect(readRecord(localStorage)?.createTime).toBe(clock.now);
   });
 
   it('replaces the subscription when the server key changed: old token dropped, new one stored', async () => {
-    const registration = fakeRegistration();
-    const context = {
-      member: 'asha_patel',
-      vapidKey: KEY_A,
-      language: 'gu',
-      registration: async () => registration,
-    };
+    const { registration, context } = device();
     await subscribeToPush(context);
     const first = await registration.pushManager.getSubscription();
     expect(await subscribeToPush({ ...context, vapidKey: KEY_B })).toBe('token-2');
@@ -144,13 +137,7 @@ describe('subscribe flow', () => {
   });
 
   it('fails with the spec’s push errors, without a server call', async () => {
-    const registration = fakeRegistration();
-    const context = {
-      member: 'asha_patel',
-      vapidKey: KEY_A,
-      language: 'gu',
-      registration: async () => registration,
-    };
+    const { context } = device();
     await expect(subscribeToPush({ ...context, vapidKey: null })).rejects.toMatchObject({
       code: 'missing-app-config-value',
     });

@@ -27,7 +27,7 @@ export function usePeerErrorText() {
   return (type: string) => t([`live.errors.${type}`, 'live.errors.default']);
 }
 
-/** The stage's shared state: fit, fullscreen, auto-hide, close. */
+/** The stage's shared state (fit, fullscreen, auto-hide, close): `props` go to LiveStage as they are. */
 function useStage(playing: boolean) {
   const navigate = useNavigate();
   const stageRef = useRef<HTMLDivElement>(null);
@@ -52,7 +52,7 @@ function useStage(playing: boolean) {
       onFullscreen={toggleFullscreen}
     />
   );
-  return { stageRef, fit, shown, wake, close, common };
+  return { props: { stageRef, fit, shown, onWake: wake, onClose: close }, common };
 }
 
 function useLiveOptions() {
@@ -100,14 +100,10 @@ function HostScreen({ event }: { event: EventView }) {
   return (
     <LiveStage
       event={event}
-      stageRef={stage.stageRef}
-      shown={stage.shown}
-      onWake={stage.wake}
-      onClose={stage.close}
+      {...stage.props}
       viewers={host.phase === 'live' ? host.viewers : null}
       stream={host.stream}
       muted
-      fit={stage.fit}
       center={center}
       controls={
         <>
@@ -170,14 +166,10 @@ function ViewerScreen({ event }: { event: EventView }) {
   return (
     <LiveStage
       event={event}
-      stageRef={stage.stageRef}
-      shown={stage.shown}
-      onWake={stage.wake}
-      onClose={stage.close}
+      {...stage.props}
       viewers={event.live && viewer.phase === 'playing' ? viewer.viewers : null}
       stream={viewer.stream}
       muted={soundBlocked}
-      fit={stage.fit}
       onSoundBlocked={() => setSoundBlocked(true)}
       center={center}
       controls={stage.common}

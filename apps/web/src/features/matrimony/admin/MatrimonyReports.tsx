@@ -12,14 +12,9 @@ export default function MatrimonyReports() {
   const { t } = useTranslation('matrimony');
   const query = useStaffReports();
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('admin.reports.intro')}
-      </Text>
-      <PagedList query={query} empty={t('admin.reports.empty')}>
-        {(report) => <ReportCard key={report.id} report={report} />}
-      </PagedList>
-    </Stack>
+    <PagedList query={query} intro={t('admin.reports.intro')} empty={t('admin.reports.empty')}>
+      {(report) => <ReportCard key={report.id} report={report} />}
+    </PagedList>
   );
 }
 

@@ -2,34 +2,18 @@ import type { StaffProfile } from '@samaj/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, requestsTo, stubServer, testAdmin } from '../../../test/render';
+import { profileFields } from '../lib/testProfile';
 
 function staffProfile(id: string, name: string, status: StaffProfile['status'] = 'requested'): StaffProfile {
   return {
+    ...profileFields,
     id,
     name,
-    dob: '1996-04-12',
-    age: 28,
-    gender: 'Male',
     description: 'Calm',
-    education: 'B.Com',
-    career: 'Accountant',
-    height: null,
-    weight: null,
-    eye_color: null,
-    hair_color: null,
-    complexion: null,
-    blood_group: null,
-    disability: null,
     expectation: 'Kind',
-    photo: null,
-    number: '98250 12345',
     address: 'Anand',
-    dp: null,
     status,
-    banReason: null,
     gotra: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
     user: { id, name, dp: 'newuser', labels: [] },
     verifiedAt: null,
     openReports: 0,

@@ -40,35 +40,36 @@ export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () 
             {t('strip.edit')}
           </Button>
           {profile.status === 'active' && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconEyeOff size={16} aria-hidden />}
-              loading={hide.isPending}
-              onClick={onHide}
-            >
+            <StripButton icon={IconEyeOff} loading={hide.isPending} onClick={onHide}>
               {t('strip.hide')}
-            </Button>
+            </StripButton>
           )}
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => window.print()}
-          >
+          <StripButton icon={IconPrinter} onClick={() => window.print()}>
             {t('strip.biodata')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconSettings size={16} aria-hidden />}
-            onClick={settings.open}
-          >
+          </StripButton>
+          <StripButton icon={IconSettings} onClick={settings.open}>
             {t('strip.settings')}
-          </Button>
+          </StripButton>
         </Group>
       </Stack>
       <MatrimonySettings profile={profile} opened={settingsOpen} onClose={settings.close} />
     </Card>
+  );
+}
+
+function StripButton({
+  icon: Icon,
+  children,
+  ...props
+}: {
+  icon: typeof IconEdit;
+  children: React.ReactNode;
+  loading?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="xs" variant="default" leftSection={<Icon size={16} aria-hidden />} {...props}>
+      {children}
+    </Button>
   );
 }

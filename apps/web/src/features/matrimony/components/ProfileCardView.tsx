@@ -57,26 +57,8 @@ export function ProfileCardView({ card, children }: Props) {
                 {t('card.age', { age: card.age })}
               </Text>
             </Group>
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              <IconSchool
-                size={16}
-                aria-label={t('card.education')}
-                style={{ flexShrink: 0, marginTop: 3 }}
-              />
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {card.education}
-              </Text>
-            </Group>
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              <IconBriefcase
-                size={16}
-                aria-label={t('card.career')}
-                style={{ flexShrink: 0, marginTop: 3 }}
-              />
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {card.career}
-              </Text>
-            </Group>
+            <Fact icon={IconSchool} label={t('card.education')} value={card.education} />
+            <Fact icon={IconBriefcase} label={t('card.career')} value={card.career} />
           </Stack>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -86,5 +68,17 @@ export function ProfileCardView({ card, children }: Props) {
         <SafetyActions profile={card.id} name={card.firstName} />
       </Stack>
     </Card>
+  );
+}
+
+/** One line of the card: an icon that names the fact for screen readers, then the member's words. */
+function Fact({ icon: Icon, label, value }: { icon: typeof IconSchool; label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Icon size={16} aria-label={label} style={{ flexShrink: 0, marginTop: 3 }} />
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
   );
 }

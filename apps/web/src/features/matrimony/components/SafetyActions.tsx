@@ -50,71 +50,102 @@ export function SafetyActions({ profile, name }: Props) {
           {t('safety.report')}
         </Button>
       </Group>
-      <Modal opened={open === 'block'} onClose={close} title={t('safety.blockTitle', { name })} centered>
-        <Stack>
-          <Text size="sm">{t('safety.blockText')}</Text>
-          <FormError message={block.isError ? explain(block.error) : null} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('safety.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={block.isPending}
-              onClick={() =>
-                block.mutate(profile, {
-                  onSuccess: () => {
-                    close();
-                    done(t('safety.blocked'))();
-                  },
-                })
-              }
-            >
-              {t('safety.blockConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={open === 'report'} onClose={close} title={t('safety.reportTitle', { name })} centered>
-        <Stack>
-          <Text size="sm">{t('safety.reportText')}</Text>
-          <Textarea
-            label={t('safety.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={REPORT_REASON_MAX}
-            autosize
-            minRows={3}
-            required
-            data-autofocus
-          />
-          <FormError message={report.isError ? explain(report.error) : null} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('safety.cancel')}
-            </Button>
-            <Button
-              color="red"
-              disabled={!trimmed}
-              loading={report.isPending}
-              onClick={() =>
-                report.mutate(
-                  { profile, reason: trimmed },
-                  {
-                    onSuccess: () => {
-                      close();
-                      setReason('');
-                      done(t('safety.reported'))();
-                    },
-                  },
-                )
-              }
-            >
-              {t('safety.reportConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SafetyModal
+        opened={open === 'block'}
+        onClose={close}
+        title={t('safety.blockTitle', { name })}
+        text={t('safety.blockText')}
+        error={block.isError ? explain(block.error) : null}
+        confirm={t('safety.blockConfirm')}
+        pending={block.isPending}
+        onConfirm={() =>
+          block.mutate(profile, {
+            onSuccess: () => {
+              close();
+              done(t('safety.blocked'))();
+            },
+          })
+        }
+      />
+      <SafetyModal
+        opened={open === 'report'}
+        onClose={close}
+        title={t('safety.reportTitle', { name })}
+        text={t('safety.reportText')}
+        error={report.isError ? explain(report.error) : null}
+        confirm={t('safety.reportConfirm')}
+        pending={report.isPending}
+        disabled={!trimmed}
+        onConfirm={() =>
+          report.mutate(
+            { profile, reason: trimmed },
+            {
+              onSuccess: () => {
+                close();
+                setReason('');
+                done(t('safety.reported'))();
+              },
+            },
+          )
+        }
+      >
+        <Textarea
+          label={t('safety.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={REPORT_REASON_MAX}
+          autosize
+          minRows={3}
+          required
+          data-autofocus
+        />
+      </SafetyModal>
     </>
+  );
+}
+
+interface SafetyModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  error: string | null;
+  confirm: string;
+  pending: boolean;
+  disabled?: boolean;
+  onConfirm: () => void;
+  children?: React.ReactNode;
+}
+
+/** Block and Report ask the same way: what it means, anything more to say, Cancel or the red button. */
+function SafetyModal({
+  opened,
+  onClose,
+  title,
+  text,
+  error,
+  confirm,
+  pending,
+  disabled,
+  onConfirm,
+  children,
+}: SafetyModalProps) {
+  const { t } = useTranslation('matrimony');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        <Text size="sm">{text}</Text>
+        {children}
+        <FormError message={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('safety.cancel')}
+          </Button>
+          <Button color="red" disabled={disabled} loading={pending} onClick={onConfirm}>
+            {confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -2,6 +2,7 @@ import type { IncomingRequest, MatchCard, MyProfile, ProfileCard } from '@samaj/
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, renderApp, requestsTo, stubServer, testMember } from '../../../test/render';
+import { profileFields } from '../lib/testProfile';
 
 const single = {
   ...testMember,
@@ -13,32 +14,15 @@ const empty = { body: { documents: [], nextCursor: null } };
 
 function myProfile(extra: Partial<MyProfile> = {}): MyProfile {
   return {
+    ...profileFields,
     id: testMember.id,
     name: testMember.name,
-    dob: '1996-04-12',
-    age: 28,
-    gender: 'Male',
     description: 'Calm, family minded',
-    education: 'B.Com',
-    career: 'Accountant',
-    height: null,
-    weight: null,
-    eye_color: null,
-    hair_color: null,
-    complexion: null,
-    blood_group: null,
-    disability: null,
     expectation: 'Kind and educated',
-    photo: null,
-    number: '98250 12345',
     address: '12 Station Road, Anand',
-    dp: null,
     status: 'requested',
-    banReason: null,
     gotra: 'Kashyap',
     gotraFilter: true,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
     ...extra,
   };
 }

@@ -1,14 +1,13 @@
 // Settings → Notifications: turn notifications on for this device (the same subscribe action as the
 // installed app's prompt, available in any browser) and choose, per kind, what the member is told.
 
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@samaj/core';
-import { IconArrowLeft, IconBell, IconBellOff } from '@tabler/icons-react';
+import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { MemberOnly } from '../../../components/MemberOnly';
-import { PageMeta } from '../../../lib/head';
+import { SettingsSubpage } from '../../../components/SettingsSubpage';
 import { logPushError } from '../../../lib/push/errors';
 import { optBackIntoPush, optOutOfPush } from '../../../lib/push/prompts';
 import { currentRecord, pushSupported, unsubscribeFromPush } from '../../../lib/push/subscribe';
@@ -160,15 +159,7 @@ function Kinds() {
 export default function NotificationSettings() {
   const { t } = useTranslation('push');
   return (
-    <Stack gap="md" maw={640} w="100%" mx="auto">
-      <PageMeta title={t('settings.title')} description={t('settings.description')} />
-      <Anchor component={Link} to="/settings" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('settings.back')}
-        </Group>
-      </Anchor>
-      <Title order={1}>{t('settings.title')}</Title>
+    <SettingsSubpage title={t('settings.title')} description={t('settings.description')}>
       <MemberOnly>
         {(user) => (
           <>
@@ -177,6 +168,6 @@ export default function NotificationSettings() {
           </>
         )}
       </MemberOnly>
-    </Stack>
+    </SettingsSubpage>
   );
 }

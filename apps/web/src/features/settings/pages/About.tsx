@@ -1,8 +1,8 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SettingsSubpage } from '../../../components/SettingsSubpage';
 import { useCommunityName } from '../../../lib/head';
 import { useCommunityAbout, usePublicConfig } from '../../../lib/publicConfig';
-import { SettingsSubpage } from '../components/SettingsSubpage';
 
 export default function About() {
   const { t } = useTranslation('settings');

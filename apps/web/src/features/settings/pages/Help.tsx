@@ -1,7 +1,7 @@
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SettingsSubpage } from '../../../components/SettingsSubpage';
 import { usePublicConfig } from '../../../lib/publicConfig';
-import { SettingsSubpage } from '../components/SettingsSubpage';
 
 const TOPICS = ['surnames', 'posts', 'profile', 'matrimony', 'events', 'language'] as const;
 

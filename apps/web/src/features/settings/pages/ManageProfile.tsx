@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { PictureActions } from '../../../components/PictureActions';
+import { SettingsSubpage } from '../../../components/SettingsSubpage';
 import { previewUrl } from '../../../lib/previewUrl';
 import { ProfileForm } from '../components/ProfileForm';
-import { SettingsSubpage } from '../components/SettingsSubpage';
 
 export default function ManageProfile() {
   const { t } = useTranslation('settings');

@@ -2,8 +2,8 @@ import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MemberOnly } from '../../../components/MemberOnly';
+import { SettingsSubpage } from '../../../components/SettingsSubpage';
 import { DeleteAccount } from '../components/DeleteAccount';
-import { SettingsSubpage } from '../components/SettingsSubpage';
 
 const VISIBLE = ['name', 'username', 'picture', 'badges', 'joined', 'posts'] as const;
 const HIDDEN = ['email', 'phone', 'birthday', 'gender', 'marital', 'matrimony'] as const;

@@ -18,14 +18,9 @@ export default function SurnameReview() {
   const { t } = useTranslation('surnames');
   const query = useReviewQueue();
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('review.intro')}
-      </Text>
-      <PagedList query={query} empty={t('review.empty')}>
-        {(item) => <ReviewCard key={item.id} item={item} />}
-      </PagedList>
-    </Stack>
+    <PagedList query={query} intro={t('review.intro')} empty={t('review.empty')}>
+      {(item) => <ReviewCard key={item.id} item={item} />}
+    </PagedList>
   );
 }
 

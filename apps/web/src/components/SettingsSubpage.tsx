@@ -3,9 +3,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageMeta } from '../../../lib/head';
+import { PageMeta } from '../lib/head';
 
-/** One settings page: a way back to Settings, its title, its content. */
+/** One settings page (of any feature): a way back to Settings, its title, its content. */
 export function SettingsSubpage({
   title,
   description,
@@ -15,7 +15,7 @@ export function SettingsSubpage({
   description: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation();
   return (
     <Stack gap="md" maw={640} w="100%" mx="auto">
       <PageMeta title={title} description={description} />
