@@ -94,6 +94,16 @@ export interface Section {
   markdown: string;
 }
 
+/** The PostgreSQL the benches may create databases in (trust auth on this machine). */
+export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The URL of database `name` on that server. */
+export const benchDatabaseUrl = (name: string) => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+
+/** Seconds per measured route (BENCH_DURATION shortens a trial run) and autocannon's connections. */
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = 10;
+
 /** One route under load: latency percentiles, requests per second, and anything not answered 2xx. */
 export interface Measure {
   p50: number;

@@ -20,7 +20,9 @@ interface CpuProfile {
 function origin({ functionName, url }: ProfileNode['callFrame']): string {
   if (functionName === '(idle)') return 'idle';
   if (functionName === '(garbage collector)') return 'garbage collection';
-  if (!url) return 'V8 and native built-ins';
+  // Native calls by name: on a small VM the socket writes (writev) can outweigh all JavaScript.
+  if (!url)
+    return functionName === 'writev' ? 'socket writes (writev system calls)' : 'V8 and native built-ins';
   if (url.startsWith('wasm://')) return '@electric-sql/pglite (its WebAssembly)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pkg) return pkg;

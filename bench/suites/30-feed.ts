@@ -5,8 +5,12 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { fillFeed, fillHotPost } from '../data/feed.ts';
 import {
+  benchDatabaseUrl,
+  CONNECTIONS,
+  DURATION,
   loadRoute,
   type Measure,
+  PG_ADMIN_URL,
   type RunningServer,
   type Section,
   signUpReader,
@@ -14,11 +18,8 @@ import {
 } from '../lib.ts';
 import { profileServer } from '../profile.ts';
 
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_BENCH_DB = 'bench';
-const PG_BENCH_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_BENCH_DB}`);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 10;
+const PG_BENCH_URL = benchDatabaseUrl(PG_BENCH_DB);
 /** PGlite's 1M fill is skipped when the 10k fill predicts more than this. */
 const PGLITE_FILL_LIMIT_MS = 5 * 60_000;
 

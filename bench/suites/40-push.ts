@@ -20,10 +20,9 @@ import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { event, pushSubscription, user } from '../../apps/server/src/db/schema/index.ts';
 import { CONCURRENCY, TOPIC_BATCH } from '../../apps/server/src/features/notifications/notify.ts';
 import { browserSubscription, RECEIVER_CERT_PATH } from '../../apps/server/test/push-receiver.ts';
-import { root, type Section } from '../lib.ts';
+import { PG_ADMIN_URL, root, type Section } from '../lib.ts';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 10_000);
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TIMEOUT_MS = 10 * 60_000;
 
 interface Receiver {

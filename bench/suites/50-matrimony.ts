@@ -5,19 +5,20 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import {
+  benchDatabaseUrl,
+  CONNECTIONS,
+  DURATION,
   loadRoute,
   type Measure,
+  PG_ADMIN_URL,
   type RunningServer,
   type Section,
   signUpReader,
   startServer,
 } from '../lib.ts';
 
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_BENCH_DB = 'bench_matrimony';
-const PG_BENCH_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_BENCH_DB}`);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 10;
+const PG_BENCH_URL = benchDatabaseUrl(PG_BENCH_DB);
 const READER = 'bench_matrimony_reader';
 /** The reader's own shortlist, and how many of those shortlist the reader back (matches). */
 const READER_SHORTLISTS = 100;

@@ -11,6 +11,7 @@ import { PAGE_ROUTES, type PageRoute } from '../src/app/pageRoutes';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -37,20 +38,26 @@ function flatten(routes: PageRoute[], parent = ''): Array<{ path: string; pages:
 export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
   const shell = closure(manifest, 'index.html');
   const shellStyles = new Set([...shell].flatMap((key) => manifest[key].css ?? []));
-  const pages = flatten(PAGE_ROUTES).map(({ path: routePath, pages: shown }) => {
-    const keys = new Set<string>();
-    for (const page of shown) {
-      closure(manifest, `src/features/${page.feature}/pages/${page.page}.tsx`, keys);
-      closure(manifest, `src/locales/gu/${page.feature}.json`, keys);
-    }
-    const own = [...keys].filter((key) => !shell.has(key));
+  /** The files of `keys` the shell (and `already`) does not load. */
+  const files = (keys: Set<string>, already = new Set<string>()) => {
+    const own = [...keys].filter((key) => !shell.has(key) && !already.has(key));
     return {
-      path: routePath,
       scripts: own.map((key) => `/${manifest[key].file}`),
       styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))]
         .filter((css) => !shellStyles.has(css))
         .map((css) => `/${css}`),
     };
+  };
+  const pages = flatten(PAGE_ROUTES).map(({ path: routePath, pages: shown }) => {
+    const keys = new Set<string>();
+    const lazyKeys = new Set<string>();
+    for (const page of shown) {
+      const module = `src/features/${page.feature}/pages/${page.page}.tsx`;
+      closure(manifest, module, keys);
+      closure(manifest, `src/locales/gu/${page.feature}.json`, keys);
+      for (const lazy of manifest[module]?.dynamicImports ?? []) closure(manifest, lazy, lazyKeys);
+    }
+    return { path: routePath, ...files(keys), member: files(lazyKeys, keys) };
   });
   // The catch-all matches everything: the server must try it last.
   pages.sort((a, b) => Number(a.path === '/*') - Number(b.path === '/*'));

@@ -37,14 +37,26 @@ const META: ShareMetaFile = {
 
 const HOSTILE = '"><script>alert(1)</script>';
 
+const none = { scripts: [], styles: [] };
 const PRELOADS: PagePreloadsFile = {
   pages: [
-    { path: '/', scripts: ['/assets/ToolsHome-1.js'], styles: ['/assets/ToolsHome-1.css'] },
-    { path: '/surname/:id', scripts: ['/assets/SurnameDetail-1.js', '/assets/Card-1.js'], styles: [] },
-    { path: '/events/create', scripts: ['/assets/EventCreate-1.js'], styles: [] },
-    { path: '/event/:id', scripts: ['/assets/LiveEvent-1.js'], styles: [] },
-    { path: '/admin/*', scripts: ['/assets/AdminHome-1.js'], styles: [] },
-    { path: '/*', scripts: ['/assets/NotFound-1.js'], styles: [] },
+    { path: '/', scripts: ['/assets/ToolsHome-1.js'], styles: ['/assets/ToolsHome-1.css'], member: none },
+    {
+      path: '/posts',
+      scripts: ['/assets/PostsHome-1.js'],
+      styles: [],
+      member: { scripts: ['/assets/MemberHome-1.js'], styles: ['/assets/MemberHome-1.css'] },
+    },
+    {
+      path: '/surname/:id',
+      scripts: ['/assets/SurnameDetail-1.js', '/assets/Card-1.js'],
+      styles: [],
+      member: none,
+    },
+    { path: '/events/create', scripts: ['/assets/EventCreate-1.js'], styles: [], member: none },
+    { path: '/event/:id', scripts: ['/assets/LiveEvent-1.js'], styles: [], member: none },
+    { path: '/admin/*', scripts: ['/assets/AdminHome-1.js'], styles: [], member: none },
+    { path: '/*', scripts: ['/assets/NotFound-1.js'], styles: [], member: none },
   ],
 };
 
@@ -281,6 +293,12 @@ describeEachDatabase(
       expect(modulePreloads((await get('/event/abc?x=1')).body)).toEqual(['/assets/LiveEvent-1.js']);
       expect(modulePreloads((await get('/admin/posts/waiting')).body)).toEqual(['/assets/AdminHome-1.js']);
       expect(modulePreloads((await get('/no/such/page')).body)).toEqual(['/assets/NotFound-1.js']);
+      // What a page loads only for a member is named only in a member's HTML.
+      expect(modulePreloads((await get('/posts')).body)).toEqual(['/assets/PostsHome-1.js']);
+      const member = await createMember(ctx.app);
+      const mine = (await get('/posts', member.cookie)).body;
+      expect(modulePreloads(mine)).toEqual(['/assets/PostsHome-1.js', '/assets/MemberHome-1.js']);
+      expect(mine).toContain('<link rel="preload" as="style" href="/assets/MemberHome-1.css" crossorigin>');
       // The shell's own preloads stay as the build wrote them.
       expect((await get('/')).body).toContain('<link rel="modulepreload" href="/assets/app.js">');
     });

@@ -5,9 +5,10 @@
 // the kind (`app.registry.addShareCard`) for what a visitor may see of that thing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type PageText, SHARE_META_FILE, type ShareMetaFile } from '@samaj/core';
+import { type BootData, type PageText, SHARE_META_FILE, type ShareMetaFile } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { bootScript } from './boot-data.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import type { ShareCard } from './registry.ts';
 
@@ -100,7 +101,7 @@ export interface DocumentRenderer {
    * (platform/page-preloads.ts) in its head and, when given, the viewer's boot data
    * (platform/boot-data.ts) in its body.
    */
-  render(url: string, boot?: string): Promise<string>;
+  render(url: string, boot?: BootData): Promise<string>;
 }
 
 /**
@@ -151,9 +152,9 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      const pageFiles = preloads(pathname);
+      const pageFiles = preloads(pathname, Boolean(boot?.account));
       const html = shell.replace(/<\/head>/i, `  ${head}\n    ${pageFiles}\n  </head>`);
-      return boot ? html.replace(/<\/body>/i, `  ${boot}\n  </body>`) : html;
+      return boot ? html.replace(/<\/body>/i, `  ${bootScript(boot)}\n  </body>`) : html;
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bootScript, collectBootData } from './boot-data.ts';
+import { collectBootData } from './boot-data.ts';
 import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
 
 /** apps/web/dist, found from this file so that the working directory does not matter. */
@@ -94,7 +94,7 @@ export async function registerStatic(
   });
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = await document.render(request.url, bootScript(await collectBootData(request)));
+    const html = await document.render(request.url, await collectBootData(request));
     return reply
       .code(200)
       .header('cache-control', PRIVATE_PAGE)

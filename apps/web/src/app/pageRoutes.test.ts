@@ -16,6 +16,17 @@ const manifest = {
   },
   'src/locales/gu/surnames.json': { file: 'assets/surnames-1.js' },
   'src/features/profiles/pages/Profile.tsx': { file: 'assets/Profile-1.js', imports: ['_Card-1.js'] },
+  'src/features/posts/pages/PostsHome.tsx': {
+    file: 'assets/PostsHome-1.js',
+    imports: ['_Card-1.js'],
+    dynamicImports: ['src/features/posts/components/MemberHome.tsx'],
+  },
+  'src/features/posts/components/MemberHome.tsx': {
+    file: 'assets/MemberHome-1.js',
+    imports: ['_Card-1.js', '_Menu-1.js'],
+    css: ['assets/MemberHome-1.css'],
+  },
+  '_Menu-1.js': { file: 'assets/Menu-1.js' },
   'src/features/posts/pages/MemberPosts.tsx': { file: 'assets/MemberPosts-1.js' },
 };
 
@@ -33,6 +44,16 @@ describe('page preloads', () => {
       path: '/surnames',
       scripts: ['/assets/SurnameList-1.js', '/assets/Card-1.js', '/assets/surnames-1.js'],
       styles: ['/assets/SurnameList-1.css', '/assets/Card-1.css'],
+      member: { scripts: [], styles: [] },
+    });
+  });
+
+  it("keeps a page's lazy parts (a member's screen) apart, without what the page itself loads", () => {
+    const posts = buildPagePreloads(manifest).pages.find((p) => p.path === '/posts');
+    expect(posts?.scripts).toEqual(['/assets/PostsHome-1.js', '/assets/Card-1.js']);
+    expect(posts?.member).toEqual({
+      scripts: ['/assets/MemberHome-1.js', '/assets/Menu-1.js'],
+      styles: ['/assets/MemberHome-1.css'],
     });
   });
 

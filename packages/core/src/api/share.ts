@@ -21,9 +21,16 @@ export const SHARE_META_FILE = 'share-meta.json';
  * dist/page-preloads.json, written by the web build and read by the server: for each route of the
  * web app (React Router syntax, `/surname/:id`, `*` last), the files its page needs beyond the shell,
  * which the server names in the HTML it sends so they download beside the shell instead of after it.
+ * `member`: what the page imports lazily, by convention only for a signed-in member (a visitor sees
+ * a login gate there), named only in a member's HTML.
  */
+export interface PageFiles {
+  scripts: string[];
+  styles: string[];
+}
+
 export interface PagePreloadsFile {
-  pages: Array<{ path: string; scripts: string[]; styles: string[] }>;
+  pages: Array<PageFiles & { path: string; member: PageFiles }>;
 }
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';

@@ -1,12 +1,13 @@
-import { Box, Group, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
-import { AddPost } from '../components/AddPost';
-import { EventsStrip } from '../components/EventsStrip';
-import { FeedSidebar } from '../components/FeedSidebar';
-import { PostList } from '../components/PostList';
+
+// A visitor sees only the landing card: the member's screen (feed, menus, the post form) is a chunk
+// of its own, which the server preloads only for a signed-in member (platform/page-preloads.ts).
+const MemberHome = lazy(() => import('../components/MemberHome'));
 
 /** SPEC §2 Posts home: the landing card for visitors; events, add post, feed and sidebar for members. */
 export default function PostsHome() {
@@ -19,16 +20,9 @@ export default function PostsHome() {
       </Title>
       <MemberOnly title={t('home.welcome')} message={t('home.intro')} loading={<CardSkeletons count={3} />}>
         {(user) => (
-          <Group align="flex-start" justify="center" gap="xl" wrap="nowrap">
-            <Stack gap="md" align="center" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 480 }}>
-              <EventsStrip />
-              <AddPost />
-              <PostList userId={null} me={user.id} />
-            </Stack>
-            <Box visibleFrom="md" w={280} style={{ flex: '0 0 280px', position: 'sticky', top: 72 }}>
-              <FeedSidebar />
-            </Box>
-          </Group>
+          <Suspense fallback={<CardSkeletons count={3} />}>
+            <MemberHome me={user.id} />
+          </Suspense>
         )}
       </MemberOnly>
     </Stack>

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { formatCount, type SurnameView } from '@samaj/core';
 import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
@@ -23,11 +23,18 @@ import { useCurrentUser } from '../../../lib/session';
 import { useTimeAgo } from '../../../lib/time';
 import { isMissingDetails } from '../api/types';
 import { useSurname } from '../api/useSurname';
-import { MySubmissions } from '../components/MySubmissions';
 import { ShareButton } from '../components/ShareButton';
-import { SubmissionForm } from '../components/SubmissionForm';
 import { SurnameHtml } from '../components/SurnameHtml';
 import { memberKey } from '../lib/count';
+
+// A visitor sees the surname and a login prompt; the submission form and the member's own
+// submissions are chunks of their own, preloaded only for a signed-in member (page preloads).
+const SubmissionForm = lazy(() =>
+  import('../components/SubmissionForm').then((m) => ({ default: m.SubmissionForm })),
+);
+const MySubmissions = lazy(() =>
+  import('../components/MySubmissions').then((m) => ({ default: m.MySubmissions })),
+);
 
 export default function SurnameDetail() {
   const { t } = useTranslation('surnames');
@@ -131,14 +138,20 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
                 <Text size="sm" c="dimmed">
                   {t('update.intro')}
                 </Text>
-                <SubmissionForm surname={surname.name} />
+                <Suspense fallback={<Skeleton height={120} />}>
+                  <SubmissionForm surname={surname.name} />
+                </Suspense>
               </>
             )}
           </Stack>
         </Card>
       )}
 
-      {user && <MySubmissions surname={surname.name} />}
+      {user && (
+        <Suspense fallback={null}>
+          <MySubmissions surname={surname.name} />
+        </Suspense>
+      )}
 
       <Group>
         <ShareButton
