@@ -4,6 +4,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { serverEntry, serverFlags } from '../scripts/server-command.mjs';
 import { freePort } from '../scripts/test-browser.mjs';
 
@@ -97,8 +98,22 @@ export interface Section {
 /** The PostgreSQL the benches may create databases in (trust auth on this machine). */
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The URL of database `name` on that server. */
-export const benchDatabaseUrl = (name: string) => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+async function asAdmin(sql: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    for (const statement of sql) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database `name` on that server (one left from an earlier run is dropped first). */
+export async function freshDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const drop = `drop database if exists ${name} with (force)`;
+  await asAdmin([drop, `create database ${name}`]);
+  return { url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), drop: () => asAdmin([drop]) };
+}
 
 /** Seconds per measured route (BENCH_DURATION shortens a trial run) and autocannon's connections. */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -115,7 +130,11 @@ export interface Measure {
 /** `connections` clients for `duration` seconds on one URL (autocannon), with a session cookie if given. */
 export async function loadRoute(
   url: string,
-  { cookie, connections, duration }: { cookie?: string; connections: number; duration: number },
+  {
+    cookie,
+    connections = CONNECTIONS,
+    duration = DURATION,
+  }: { cookie?: string; connections?: number; duration?: number } = {},
 ): Promise<Measure> {
   const result = await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} });
   const errors = result.errors + result.timeouts + result.non2xx;

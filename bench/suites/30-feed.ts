@@ -1,16 +1,14 @@
 // Issue 5 targets: a feed page (GET /api/posts, logged in) reaches ≥ 0.35× the throughput of the
 // bare JSON route (GET /api/health) on PostgreSQL and ≥ 0.15× on PGlite, and its p50 at 1M posts
 // is ≤ 1.3× its p50 at 10k. Both routes are measured in the same run, against the same server.
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { fillFeed, fillHotPost } from '../data/feed.ts';
 import {
-  benchDatabaseUrl,
   CONNECTIONS,
   DURATION,
+  freshDatabase,
   loadRoute,
   type Measure,
-  PG_ADMIN_URL,
   type RunningServer,
   type Section,
   signUpReader,
@@ -18,13 +16,10 @@ import {
 } from '../lib.ts';
 import { profileServer } from '../profile.ts';
 
-const PG_BENCH_DB = 'bench';
-const PG_BENCH_URL = benchDatabaseUrl(PG_BENCH_DB);
 /** PGlite's 1M fill is skipped when the 10k fill predicts more than this. */
 const PGLITE_FILL_LIMIT_MS = 5 * 60_000;
 
-const load = (url: string, cookie?: string) =>
-  loadRoute(url, { cookie, connections: CONNECTIONS, duration: DURATION });
+const load = (url: string, cookie?: string) => loadRoute(url, { cookie });
 
 const signUpCookie = (server: RunningServer) =>
   signUpReader(server, { username: 'bench_reader', name: 'Bench reader', email: 'bench.reader@example.com' });
@@ -186,18 +181,16 @@ async function pgliteRuns(rows: Row[], hotRows: HotRow[], profiles: Profile[], n
 }
 
 async function pgRuns(rows: Row[], hotRows: HotRow[], profiles: Profile[], notes: string[]) {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
+  let database: Awaited<ReturnType<typeof freshDatabase>> | null = null;
   try {
-    await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-    await admin.query(`create database ${PG_BENCH_DB}`);
-    const env = { DATABASE_URL: PG_BENCH_URL };
+    database = await freshDatabase('bench');
+    const databaseUrl = database.url;
+    const env = { DATABASE_URL: databaseUrl };
     const first = await startServer(env);
     const cookie = await signUpCookie(first);
     await first.stop();
 
-    const fill = (posts: number, after: number) =>
-      fillDatabase({ databaseUrl: PG_BENCH_URL }, { posts, after });
+    const fill = (posts: number, after: number) => fillDatabase({ databaseUrl }, { posts, after });
     const small = await fill(10_000, 0);
     await measureFeed(rows, {
       engine: 'PostgreSQL',
@@ -211,7 +204,7 @@ async function pgRuns(rows: Row[], hotRows: HotRow[], profiles: Profile[], notes
     await measureHot(hotRows, {
       engine: 'PostgreSQL',
       ordinary: (rows.at(-1) as Row).feed,
-      where: { databaseUrl: PG_BENCH_URL },
+      where: { databaseUrl },
       env,
       cookie,
     });
@@ -228,8 +221,7 @@ async function pgRuns(rows: Row[], hotRows: HotRow[], profiles: Profile[], notes
   } catch (error) {
     notes.push(`PostgreSQL runs failed: ${(error as Error).message}`);
   } finally {
-    await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`).catch(() => {});
-    await admin.end();
+    await database?.drop().catch(() => {});
   }
 }
 

@@ -2,15 +2,13 @@
 // 1.3× of their p50 at 1k (every query on an index, keyset pages), on PGlite and PostgreSQL.
 // Profiles come with shortlists, matches, requests, blocks and not-interested marks in proportion.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import {
-  benchDatabaseUrl,
   CONNECTIONS,
   DURATION,
+  freshDatabase,
   loadRoute,
   type Measure,
-  PG_ADMIN_URL,
   type RunningServer,
   type Section,
   signUpReader,
@@ -18,14 +16,12 @@ import {
 } from '../lib.ts';
 
 const PG_BENCH_DB = 'bench_matrimony';
-const PG_BENCH_URL = benchDatabaseUrl(PG_BENCH_DB);
 const READER = 'bench_matrimony_reader';
 /** The reader's own shortlist, and how many of those shortlist the reader back (matches). */
 const READER_SHORTLISTS = 100;
 const READER_MATCHES = 40;
 
-const load = (url: string, cookie: string) =>
-  loadRoute(url, { cookie, connections: CONNECTIONS, duration: DURATION });
+const load = (url: string, cookie: string) => loadRoute(url, { cookie });
 
 const signUpCookie = (server: RunningServer) =>
   signUpReader(server, { username: READER, name: 'Bench Reader', email: 'bench.matrimony@example.com' });
@@ -152,12 +148,7 @@ async function measure(server: RunningServer, cookie: string) {
   // The deep page: ~20 pages in (the date-ordered keyset must not slow down with depth).
   const cursor = await midCursor(server, cookie);
   // A short warm-up so the first JIT and connection costs are not in the figures.
-  await autocannon({
-    url: `${server.url}/api/matrimony/suggestions`,
-    connections: CONNECTIONS,
-    duration: 2,
-    headers: { cookie },
-  });
+  await loadRoute(`${server.url}/api/matrimony/suggestions`, { cookie, duration: 2 });
   return {
     health: await load(`${server.url}/api/health`, cookie),
     suggestions: await load(`${server.url}/api/matrimony/suggestions`, cookie),
@@ -188,14 +179,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
  * One database per size, filled once; then the sizes are measured in turn, ROUNDS times, so that
  * whatever else the shared machine is doing weighs on both sizes alike.
  */
-async function engineRuns(engine: 'PGlite' | 'PostgreSQL', rows: Row[], pgAdmin: pg.Client | null) {
+async function engineRuns(
+  engine: 'PGlite' | 'PostgreSQL',
+  rows: Row[],
+  databases: Array<{ drop(): Promise<void> }>,
+) {
   const setups: { label: string; env: Record<string, string>; cookie: string; fill: number }[] = [];
   for (const [size, label] of SIZES) {
-    const url = engine === 'PostgreSQL' ? `${PG_BENCH_URL}_${label}` : null;
-    if (url && pgAdmin) {
-      await pgAdmin.query(`drop database if exists ${PG_BENCH_DB}_${label} with (force)`);
-      await pgAdmin.query(`create database ${PG_BENCH_DB}_${label}`);
-    }
+    const database = engine === 'PostgreSQL' ? await freshDatabase(`${PG_BENCH_DB}_${label}`) : null;
+    if (database) databases.push(database);
+    const url = database?.url ?? null;
     const env: Record<string, string> = url ? { DATABASE_URL: url } : {};
     const first = await startServer(env);
     const cookie = await signUpCookie(first);
@@ -239,22 +232,18 @@ const cell = (m: Measure) => `${ms(m.p50)} / ${ms(m.p99)} (${m.rps.toFixed(0)}/s
 export async function run(): Promise<Section> {
   const rows: Row[] = [];
   const notes: string[] = [];
+  const databases: Array<{ drop(): Promise<void> }> = [];
   try {
-    await engineRuns('PGlite', rows, null);
+    await engineRuns('PGlite', rows, databases);
   } catch (error) {
     notes.push(`PGlite runs failed: ${(error as Error).message}`);
   }
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   try {
-    await admin.connect();
-    await engineRuns('PostgreSQL', rows, admin);
+    await engineRuns('PostgreSQL', rows, databases);
   } catch (error) {
     notes.push(`PostgreSQL runs failed: ${(error as Error).message}`);
   } finally {
-    for (const [, label] of SIZES) {
-      await admin.query(`drop database if exists ${PG_BENCH_DB}_${label} with (force)`).catch(() => {});
-    }
-    await admin.end().catch(() => {});
+    for (const database of databases) await database.drop().catch(() => {});
   }
 
   const lines = [
