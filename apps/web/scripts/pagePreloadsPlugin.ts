@@ -38,10 +38,11 @@ function flatten(routes: PageRoute[], parent = ''): Array<{ path: string; pages:
 export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
   const shell = closure(manifest, 'index.html');
   const shellStyles = new Set([...shell].flatMap((key) => manifest[key].css ?? []));
-  /** The files of `keys` the shell (and `already`) does not load. */
-  const files = (keys: Set<string>, already = new Set<string>()) => {
+  /** The files of `keys` the shell (and `already`) does not load, and the API answers to ask. */
+  const files = (keys: Set<string>, data: string[], already = new Set<string>()) => {
     const own = [...keys].filter((key) => !shell.has(key) && !already.has(key));
     return {
+      data,
       scripts: own.map((key) => `/${manifest[key].file}`),
       styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))]
         .filter((css) => !shellStyles.has(css))
@@ -57,7 +58,9 @@ export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
       closure(manifest, `src/locales/gu/${page.feature}.json`, keys);
       for (const lazy of manifest[module]?.dynamicImports ?? []) closure(manifest, lazy, lazyKeys);
     }
-    return { path: routePath, ...files(keys), member: files(lazyKeys, keys) };
+    const data = shown.flatMap((page) => page.data ?? []);
+    const memberData = shown.flatMap((page) => page.memberData ?? []);
+    return { path: routePath, ...files(keys, data), member: files(lazyKeys, memberData, keys) };
   });
   // The catch-all matches everything: the server must try it last.
   pages.sort((a, b) => Number(a.path === '/*') - Number(b.path === '/*'));

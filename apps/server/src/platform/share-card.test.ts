@@ -37,26 +37,38 @@ const META: ShareMetaFile = {
 
 const HOSTILE = '"><script>alert(1)</script>';
 
-const none = { scripts: [], styles: [] };
+const none = { scripts: [], styles: [], data: [] };
+/** A page's own files and nothing else. */
+const page = (path: string, scripts: string[], styles: string[] = []) => ({
+  path,
+  scripts,
+  styles,
+  data: [],
+  member: none,
+});
 const PRELOADS: PagePreloadsFile = {
   pages: [
-    { path: '/', scripts: ['/assets/ToolsHome-1.js'], styles: ['/assets/ToolsHome-1.css'], member: none },
+    page('/', ['/assets/ToolsHome-1.js'], ['/assets/ToolsHome-1.css']),
     {
       path: '/posts',
       scripts: ['/assets/PostsHome-1.js'],
       styles: [],
-      member: { scripts: ['/assets/MemberHome-1.js'], styles: ['/assets/MemberHome-1.css'] },
+      data: [],
+      member: {
+        scripts: ['/assets/MemberHome-1.js'],
+        styles: ['/assets/MemberHome-1.css'],
+        data: ['/api/posts', '/api/events'],
+      },
     },
+    { ...page('/surnames', ['/assets/SurnameList-1.js']), data: ['/api/surnames?limit=100'] },
     {
-      path: '/surname/:id',
-      scripts: ['/assets/SurnameDetail-1.js', '/assets/Card-1.js'],
-      styles: [],
-      member: none,
+      ...page('/surname/:id', ['/assets/SurnameDetail-1.js', '/assets/Card-1.js']),
+      data: ['/api/surnames/:id'],
     },
-    { path: '/events/create', scripts: ['/assets/EventCreate-1.js'], styles: [], member: none },
-    { path: '/event/:id', scripts: ['/assets/LiveEvent-1.js'], styles: [], member: none },
-    { path: '/admin/*', scripts: ['/assets/AdminHome-1.js'], styles: [], member: none },
-    { path: '/*', scripts: ['/assets/NotFound-1.js'], styles: [], member: none },
+    page('/events/create', ['/assets/EventCreate-1.js']),
+    page('/event/:id', ['/assets/LiveEvent-1.js']),
+    page('/admin/*', ['/assets/AdminHome-1.js']),
+    page('/*', ['/assets/NotFound-1.js']),
   ],
 };
 
@@ -258,16 +270,23 @@ describeEachDatabase(
     };
     const modulePreloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" crossorigin>/g)].map((m) => m[1]);
+    const dataPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin="use-credentials">/g)].map(
+        (m) => m[1],
+      );
 
-    it('tells a visitor they are logged out, and a member who they are, as GET /api/account does', async () => {
-      expect(boot((await get('/posts')).body)).toEqual({ account: null });
+    it('tells a visitor they are logged out, and a member who they are, as GET /api/account does, with the public config', async () => {
+      const visitor = boot((await get('/posts')).body);
+      expect(visitor.account).toBeNull();
+      // The community's settings too, exactly as GET /api/public-config gives them.
+      expect(visitor.publicConfig).toEqual((await get('/api/public-config')).json());
 
       const member = await createMember(ctx.app, { name: `Asha ${HOSTILE}` });
       const page = await get('/posts', member.cookie);
       expect(page.headers['cache-control']).toBe('private, no-cache');
       expect(page.headers.vary).toContain('cookie');
       const api = await get('/api/account', member.cookie);
-      expect(boot(page.body)).toEqual({ account: api.json() });
+      expect(boot(page.body).account).toEqual(api.json());
       // The member's own text cannot close the script and run as markup.
       expect(page.body).not.toContain('<script>alert');
       expect(page.body).toContain('\\u003c/script>');
@@ -276,7 +295,7 @@ describeEachDatabase(
     it('says logged out to a blocked member, whose API calls answer 403', async () => {
       const member = await createMember(ctx.app);
       await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, member.user.id));
-      expect(boot((await get('/', member.cookie)).body)).toEqual({ account: null });
+      expect(boot((await get('/', member.cookie)).body).account).toBeNull();
       expect((await get('/api/account', member.cookie)).statusCode).toBe(403);
     });
 
@@ -301,6 +320,19 @@ describeEachDatabase(
       expect(mine).toContain('<link rel="preload" as="style" href="/assets/MemberHome-1.css" crossorigin>');
       // The shell's own preloads stay as the build wrote them.
       expect((await get('/')).body).toContain('<link rel="modulepreload" href="/assets/app.js">');
+    });
+
+    it('asks for the API answers a page needs first with the HTML: public ones for anyone, the rest for members', async () => {
+      expect(dataPreloads((await get('/surnames')).body)).toEqual(['/api/surnames?limit=100']);
+      // The id as the web app encodes it, whatever spelling the link used.
+      expect(dataPreloads((await get('/surname/%e0%aa%aa%e0%aa%9f%e0%ab%87%e0%aa%b2')).body)).toEqual([
+        `/api/surnames/${encodeURIComponent('પટેલ')}`,
+      ]);
+      expect(dataPreloads((await get('/surname/%E0%AA')).body)).toEqual([]);
+      // A visitor would get 401s for the feed: nothing is asked for them.
+      expect(dataPreloads((await get('/posts')).body)).toEqual([]);
+      const member = await createMember(ctx.app);
+      expect(dataPreloads((await get('/posts', member.cookie)).body)).toEqual(['/api/posts', '/api/events']);
     });
   },
   { webDistDir: builtApp() },

@@ -11,12 +11,18 @@ export interface PageRoute {
   page: string;
   /** Fixed props for the page (serializable; the console's sections are added by routes.tsx). */
   props?: Record<string, string>;
+  /**
+   * The API answers the page asks for first, exactly as its queries ask (params as `:id`): the server
+   * preloads them with the HTML. `memberData` only for a signed-in member (a visitor gets a gate).
+   */
+  data?: string[];
+  memberData?: string[];
   children?: PageRoute[];
 }
 
 export const PAGE_ROUTES: PageRoute[] = [
-  { feature: 'tools', page: 'ToolsHome' },
-  { path: 'posts', feature: 'posts', page: 'PostsHome' },
+  { feature: 'tools', page: 'ToolsHome', data: ['/api/slides'] },
+  { path: 'posts', feature: 'posts', page: 'PostsHome', memberData: ['/api/posts', '/api/events'] },
   { path: 'login', feature: 'accounts', page: 'Login' },
   { path: 'signup', feature: 'accounts', page: 'Signup' },
   { path: 'publisher-request', feature: 'publisher', page: 'PublisherRequest' },
@@ -27,12 +33,12 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: 'Profile',
     children: [{ feature: 'posts', page: 'MemberPosts' }],
   },
-  { path: 'post/:id', feature: 'posts', page: 'SinglePost' },
-  { path: 'events', feature: 'events', page: 'EventsList' },
+  { path: 'post/:id', feature: 'posts', page: 'SinglePost', memberData: ['/api/posts/:id'] },
+  { path: 'events', feature: 'events', page: 'EventsList', memberData: ['/api/events'] },
   { path: 'events/create', feature: 'events', page: 'EventCreate' },
   { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
-  { path: 'surnames', feature: 'surnames', page: 'SurnameList' },
-  { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail' },
+  { path: 'surnames', feature: 'surnames', page: 'SurnameList', data: ['/api/surnames?limit=100'] },
+  { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail', data: ['/api/surnames/:id'] },
   { path: 'matrimony', feature: 'matrimony', page: 'Matrimony' },
   { path: 'community-map', feature: 'map', page: 'CommunityMap' },
   { path: 'scholarships', feature: 'placeholders', page: 'Placeholder', props: { kind: 'scholarships' } },

@@ -2,6 +2,7 @@ import { BOOT_DATA_ID } from '@samaj/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../app/queryClient';
 import { seedBootData, takeBootData } from './boot';
+import { publicConfigQueryKey } from './publicConfig';
 import { currentUserQueryKey } from './session';
 
 function serve(json: string) {
@@ -37,6 +38,10 @@ describe('boot data', () => {
     const member = { id: 'asha_patel', name: 'Asha' };
     seedBootData(client, { account: member as never });
     expect(client.getQueryData(currentUserQueryKey)).toEqual(member);
+
+    const config = { communityName: 'Samaj', communityAbout: '' };
+    seedBootData(client, { publicConfig: config as never });
+    expect(client.getQueryData(publicConfigQueryKey)).toEqual(config);
 
     const untouched = createQueryClient();
     seedBootData(untouched, {});

@@ -1,20 +1,9 @@
-import type { LiveConfig } from '@samaj/core';
+import type { PublicConfig } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
 
-/** What the operator configured that the web app shows (GET /api/public-config). */
-export interface PublicConfig extends LiveConfig {
-  communityName: string;
-  communityAbout: string;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  tileUrl: string;
-  tileAttribution: string;
-  version: string;
-  /** The server's VAPID public key for Web Push (base64url); null when push is off on this server. */
-  vapidPublicKey: string | null;
-}
+export type { PublicConfig };
 
 export const publicConfigQueryKey = ['public-config'] as const;
 

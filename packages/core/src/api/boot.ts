@@ -1,4 +1,18 @@
 import type { AccountView } from './accounts.ts';
+import type { LiveConfig } from './events.ts';
+
+/** What the operator configured that the web app shows (GET /api/public-config). */
+export interface PublicConfig extends LiveConfig {
+  communityName: string;
+  communityAbout: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  tileUrl: string;
+  tileAttribution: string;
+  version: string;
+  /** The server's VAPID public key for Web Push (base64url); null when push is off on this server. */
+  vapidPublicKey: string | null;
+}
 
 /**
  * The answers the web app would otherwise ask for before it can draw anything, written by the server
@@ -10,4 +24,6 @@ export const BOOT_DATA_ID = 'samaj-boot';
 export interface BootData {
   /** `GET /api/account`: the signed-in member, or null for a visitor (no 401 round trip to learn it). */
   account?: AccountView | null;
+  /** `GET /api/public-config`: the community's name, about text, map tiles, live and push settings. */
+  publicConfig?: PublicConfig;
 }

@@ -22,11 +22,13 @@ export const SHARE_META_FILE = 'share-meta.json';
  * web app (React Router syntax, `/surname/:id`, `*` last), the files its page needs beyond the shell,
  * which the server names in the HTML it sends so they download beside the shell instead of after it.
  * `member`: what the page imports lazily, by convention only for a signed-in member (a visitor sees
- * a login gate there), named only in a member's HTML.
+ * a login gate there), and the API answers only a member may read; named only in a member's HTML.
  */
 export interface PageFiles {
   scripts: string[];
   styles: string[];
+  /** API paths the page asks first, with the route's params (`/api/surnames/:id`). */
+  data: string[];
 }
 
 export interface PagePreloadsFile {

@@ -30,6 +30,21 @@ const publicConfigResponse = z.object({
  * no internal URLs.
  */
 const publicConfig: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const view = () => ({
+    communityName: config.communityName,
+    communityAbout: config.communityAbout,
+    contactEmail: config.contactEmail ?? null,
+    contactPhone: config.contactPhone ?? null,
+    tileUrl: config.tileUrl,
+    tileAttribution: config.tileAttribution,
+    version: VERSION,
+    iceServers: config.iceServers,
+    liveMaxViewers: config.liveMaxViewers,
+    vapidPublicKey: vapidDetails(config)?.publicKey ?? null,
+  });
+  // Every page needs it before drawing: the HTML carries it (platform/boot-data.ts).
+  app.registry.addBootData('publicConfig', async () => view());
   app.get(
     '/api/public-config',
     {
@@ -42,19 +57,7 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       // Changes only with a restart, but a stale copy would outlive it in browsers: revalidate.
       reply.header('cache-control', 'no-cache');
-      const { config } = app;
-      return {
-        communityName: config.communityName,
-        communityAbout: config.communityAbout,
-        contactEmail: config.contactEmail ?? null,
-        contactPhone: config.contactPhone ?? null,
-        tileUrl: config.tileUrl,
-        tileAttribution: config.tileAttribution,
-        version: VERSION,
-        iceServers: config.iceServers,
-        liveMaxViewers: config.liveMaxViewers,
-        vapidPublicKey: vapidDetails(config)?.publicKey ?? null,
-      };
+      return view();
     },
   );
 };
