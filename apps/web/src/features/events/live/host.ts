@@ -55,6 +55,23 @@ export async function acquireCamera(): Promise<MediaStream> {
 /** A viewer still not connected after this is let go. */
 const JOIN_TIMEOUT_MS = 20_000;
 
+/**
+ * What one copy of the video may take of the host's upload. The phone sends a copy per viewer: left
+ * alone, each would climb towards 2 Mbit/s, and 12 of them are more than mobile data carries. At
+ * 600 kbit/s a 640×480 picture stays clear and the full room (LIVE_MAX_VIEWERS, 12) needs ~7 Mbit/s.
+ */
+export const VIDEO_BITRATE_PER_VIEWER = 600_000;
+
+/** Caps the video sender of one call; a browser that cannot set it just keeps its own rate. */
+export async function capVideoBitrate(call: Pick<MediaConnection, 'peerConnection'>): Promise<void> {
+  const sender = call.peerConnection?.getSenders().find((s) => s.track?.kind === 'video');
+  if (!sender) return;
+  const parameters = sender.getParameters();
+  if (!parameters.encodings?.length) return;
+  for (const encoding of parameters.encodings) encoding.maxBitrate = VIDEO_BITRATE_PER_VIEWER;
+  await sender.setParameters(parameters).catch(() => undefined);
+}
+
 export class LiveHost {
   private peer: Peer | null = null;
   private stream: MediaStream | null = null;
@@ -120,6 +137,7 @@ export class LiveHost {
     this.viewers.set(connection.connectionId, { connection, call });
     // A viewer whose tab died is not noticed by signalling for a minute: ICE says so sooner.
     call.on('iceStateChanged', (state) => {
+      if (state === 'connected') void capVideoBitrate(call);
       if (state === 'disconnected' || state === 'failed' || state === 'closed') this.drop(connection);
     });
     call.on('close', () => this.drop(connection));
