@@ -85,6 +85,13 @@ export async function grantLabel(app: FastifyInstance, username: string, label: 
 }
 
 /** A member carrying the Admin label. */
+/** `count` members, one after another (signups share the password hasher; in parallel they only queue). */
+export async function createMembers(app: FastifyInstance, count: number): Promise<TestMember[]> {
+  const members: TestMember[] = [];
+  for (let i = 0; i < count; i += 1) members.push(await createMember(app));
+  return members;
+}
+
 export async function createAdmin(
   app: FastifyInstance,
   overrides: MemberOverrides = {},

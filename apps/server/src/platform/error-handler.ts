@@ -16,6 +16,51 @@ interface ValidationIssue {
   message?: string;
 }
 
+interface KnownError {
+  status: number;
+  type: string;
+  message: string;
+}
+
+const TOO_LARGE: KnownError = {
+  status: 413,
+  type: SERVER_ERROR_TYPES.PAYLOAD_TOO_LARGE,
+  message: 'The request body is too large.',
+};
+const NOT_JSON: KnownError = {
+  status: 400,
+  type: ERROR_TYPES.GENERAL_ARGUMENT_INVALID,
+  message: 'The request body is not valid JSON.',
+};
+
+/** Fastify's own errors about a request's body, worded for the client. */
+const FASTIFY_ERRORS = new Map<string, KnownError>([
+  ['FST_ERR_CTP_INVALID_JSON_BODY', NOT_JSON],
+  ['FST_ERR_CTP_EMPTY_JSON_BODY', NOT_JSON],
+  ['FST_ERR_CTP_BODY_TOO_LARGE', TOO_LARGE],
+  [
+    'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    {
+      status: 415,
+      type: SERVER_ERROR_TYPES.UNSUPPORTED_MEDIA_TYPE,
+      message: 'The request content type is not supported.',
+    },
+  ],
+]);
+
+/** Statuses that plugins raise with their own wording (the rate limiter, multipart's size cap). */
+const STATUS_ERRORS = new Map<number, KnownError>([
+  [413, TOO_LARGE],
+  [
+    429,
+    {
+      status: 429,
+      type: ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
+      message: 'Rate limit for the current endpoint has been exceeded. Please try again after some time.',
+    },
+  ],
+]);
+
 /**
  * Every error leaves as `{ message, code, type }`. A client's mistake says what was wrong; anything
  * unexpected is logged with its stack and answered with a generic 500 that reveals nothing.
@@ -45,43 +90,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;
-  switch (fastifyError.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return reply
-        .code(400)
-        .send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, 'The request body is not valid JSON.'));
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return reply
-        .code(413)
-        .send(errorBody(413, SERVER_ERROR_TYPES.PAYLOAD_TOO_LARGE, 'The request body is too large.'));
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reply
-        .code(415)
-        .send(
-          errorBody(
-            415,
-            SERVER_ERROR_TYPES.UNSUPPORTED_MEDIA_TYPE,
-            'The request content type is not supported.',
-          ),
-        );
-  }
-  if (status === 429) {
-    return reply
-      .code(429)
-      .send(
-        errorBody(
-          429,
-          ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
-          'Rate limit for the current endpoint has been exceeded. Please try again after some time.',
-        ),
-      );
-  }
-  if (status === 413) {
-    return reply
-      .code(413)
-      .send(errorBody(413, SERVER_ERROR_TYPES.PAYLOAD_TOO_LARGE, 'The request body is too large.'));
-  }
+  const known = FASTIFY_ERRORS.get(fastifyError.code) ?? STATUS_ERRORS.get(status);
+  if (known) return reply.code(known.status).send(errorBody(known.status, known.type, known.message));
   // Other client errors raised by Fastify or its plugins (bad content length, bad URL, ...):
   // their messages describe the request, never the server.
   if (status >= 400 && status < 500) {

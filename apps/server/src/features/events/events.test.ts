@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, grantLabel, type TestMember } from '../../../test/members.ts';
+import { createAdmin, createMembers, grantLabel, type TestMember } from '../../../test/members.ts';
 import { event, file } from '../../db/schema/index.ts';
 import type { RealtimeMessage } from '../../platform/realtime/index.ts';
 import { mayBroadcast, mayManage, maySeeStreamRequests } from './policy.ts';
@@ -61,10 +61,7 @@ describeEachDatabase('events', (ctx) => {
 
   beforeAll(async () => {
     admin = await createAdmin(ctx.app);
-    publisher = await createMember(ctx.app);
-    otherPublisher = await createMember(ctx.app);
-    host = await createMember(ctx.app);
-    member = await createMember(ctx.app);
+    [publisher, otherPublisher, host, member] = await createMembers(ctx.app, 4);
     await grantLabel(ctx.app, publisher.user.id, 'Publisher');
     await grantLabel(ctx.app, otherPublisher.user.id, 'Publisher');
   }, 90_000);

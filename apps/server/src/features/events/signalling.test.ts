@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, testConfig } from '../../../test/harness.ts';
-import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { createAdmin, createMember, createMembers, type TestMember } from '../../../test/members.ts';
 import { listening, openSocket, type TestSocket } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
 import { event } from '../../db/schema/index.ts';
@@ -40,9 +40,7 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
   let admin: TestMember;
 
   beforeAll(async () => {
-    host = await createMember(ctx.app);
-    viewer = await createMember(ctx.app);
-    other = await createMember(ctx.app);
+    [host, viewer, other] = await createMembers(ctx.app, 3);
     admin = await createAdmin(ctx.app);
     origin = await listening(ctx.app);
   }, 90_000);

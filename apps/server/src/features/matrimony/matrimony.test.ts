@@ -762,28 +762,16 @@ describeEachDatabase('matrimony', (ctx) => {
 
       const del = await api('DELETE', '/api/account', man, { password: man.password });
       expect(del.statusCode).toBe(204);
-      const db = ctx.app.db;
-      expect(
-        await db.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, man.user.id)),
-      ).toHaveLength(0);
-      expect(
-        await db
-          .select()
-          .from(shortlist)
-          .where(or(eq(shortlist.creator, man.user.id), eq(shortlist.profile, man.user.id))),
-      ).toHaveLength(0);
-      expect(
-        await db
-          .select()
-          .from(profileRequest)
-          .where(or(eq(profileRequest.creator, man.user.id), eq(profileRequest.profile, man.user.id))),
-      ).toHaveLength(0);
-      expect(
-        await db
-          .select()
-          .from(file)
-          .where(and(eq(file.owner, man.user.id), eq(file.kind, 'matrimony'))),
-      ).toHaveLength(0);
+      const me = man.user.id;
+      const left = {
+        profile: [matrimonyProfile, eq(matrimonyProfile.id, me)],
+        shortlists: [shortlist, or(eq(shortlist.creator, me), eq(shortlist.profile, me))],
+        requests: [profileRequest, or(eq(profileRequest.creator, me), eq(profileRequest.profile, me))],
+        photos: [file, and(eq(file.owner, me), eq(file.kind, 'matrimony'))],
+      } as const;
+      for (const [what, [table, where]] of Object.entries(left)) {
+        expect(await ctx.app.db.$count(table, where), what).toBe(0);
+      }
       expect(idsOf(await api('GET', '/api/matrimony/matches', woman))).toEqual([]);
       expect(idsOf(await api('GET', '/api/matrimony/requests', woman))).toEqual([]);
     });

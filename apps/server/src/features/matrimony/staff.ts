@@ -8,7 +8,7 @@ import {
   type StaffProfile,
   type StaffReport,
 } from '@samaj/core';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorColumns, authorSummary } from '../../db/author.ts';
 import type { Executor } from '../../db/client.ts';
@@ -210,18 +210,8 @@ export async function dismissReport(
   return view ?? null;
 }
 
-export async function countRequested(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(matrimonyProfile)
-    .where(eq(matrimonyProfile.status, 'requested'));
-  return Number(row.n);
-}
+export const countRequested = (db: Executor) =>
+  db.$count(matrimonyProfile, eq(matrimonyProfile.status, 'requested'));
 
-export async function countOpenReports(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(matrimonyReport)
-    .where(eq(matrimonyReport.status, 'open'));
-  return Number(row.n);
-}
+export const countOpenReports = (db: Executor) =>
+  db.$count(matrimonyReport, eq(matrimonyReport.status, 'open'));

@@ -19,6 +19,7 @@ import {
   type Received,
   startPushReceiver,
 } from '../../../test/push-receiver.ts';
+import { waitFor } from '../../../test/wait.ts';
 import { buildApp } from '../../app.ts';
 import { event, pushSubscription, user } from '../../db/schema/index.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
@@ -61,17 +62,6 @@ async function subscribe(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().token as string;
-}
-
-// Generous: the machine running the suite may be busy (two database engines, browser tests beside).
-async function waitFor<T>(get: () => T | Promise<T>, what: string, ms = 45_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const value = await get();
-    if (value) return value as NonNullable<T>;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const arrival = (browser: BrowserSubscription, count = 1) =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { postWithImage, setPicture } from '../../../test/api.ts';
 import { acrossRestart, describeEachDatabase, engines } from '../../../test/harness.ts';
 import { createMember } from '../../../test/members.ts';
+import { sleep, waitFor } from '../../../test/wait.ts';
 import { originalKey } from '../images.ts';
 import { getStorage } from '../storage/index.ts';
 
@@ -13,17 +14,6 @@ declare module './map.ts' {
     'test.flaky': { label: string };
   }
 }
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const stored = async (app: FastifyInstance, id: string) =>
   (await getStorage(app).get(originalKey(id))) !== null;
@@ -115,8 +105,9 @@ for (const engine of engines()) {
           between: async (config) => {
             expect(await stored({ config } as FastifyInstance, picture)).toBe(true);
           },
-          after: (next) =>
-            waitFor(async () => !(await stored(next, picture)), 'the job to run after the restart'),
+          after: async (next) => {
+            await waitFor(async () => !(await stored(next, picture)), 'the job to run after the restart');
+          },
         },
       );
     });

@@ -3,18 +3,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
+import { sleep, waitFor } from '../../../test/wait.ts';
 import { MAX_PAYLOAD_BYTES, type PostgresRealtime, type RealtimeMessage } from './index.ts';
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeEachDatabase('realtime', (ctx) => {
   it('delivers a message to the subscribers of its channel only, until they unsubscribe', async () => {

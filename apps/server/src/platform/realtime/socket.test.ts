@@ -6,7 +6,7 @@ import { REALTIME_CLOSE, REALTIME_MAX_MESSAGE_BYTES, uniqueId } from '@samaj/cor
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
-import { createMember, type TestMember } from '../../../test/members.ts';
+import { createMember, createMembers, type TestMember } from '../../../test/members.ts';
 import { listening, opened, openSocket } from '../../../test/sockets.ts';
 import { event } from '../../db/schema/index.ts';
 import { REALTIME_MAX_OPEN_PER_MEMBER } from './socket.ts';
@@ -31,8 +31,7 @@ describeEachDatabase('/realtime socket', (ctx) => {
   let viewer: TestMember;
 
   beforeAll(async () => {
-    host = await createMember(ctx.app);
-    viewer = await createMember(ctx.app);
+    [host, viewer] = await createMembers(ctx.app, 2);
     origin = await listening(ctx.app);
   }, 90_000);
 
