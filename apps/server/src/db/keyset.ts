@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -26,6 +26,23 @@ export function waitingQueue(
   return {
     where: and(eq(table.status, status), afterOldestFirst(table.createdAt, table.id, after)),
     order: [asc(table.createdAt), asc(table.id)],
+  };
+}
+
+/**
+ * Newest-first keyset paging on (created_at, id), the mirror of waitingQueue: the condition for the
+ * rows older than `after` (none on the first page) and the order that pages them.
+ */
+export function newestFirst(
+  createdAt: PgColumn,
+  id: PgColumn,
+  after: { createdAt: Date; id: string } | null | undefined,
+) {
+  return {
+    where: after
+      ? sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+      : undefined,
+    order: [desc(createdAt), desc(id)],
   };
 }
 

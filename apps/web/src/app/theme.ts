@@ -1,4 +1,9 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CardProps,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 // Noto Sans Gujarati carries both scripts (Gujarati and Latin subsets are self-hosted), so one
 // family keeps mixed Gujarati/English text on the same baseline and weight.
@@ -43,6 +48,10 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   focusRing: 'auto',
+  components: {
+    // The house card: bordered, at the default radius and padding (md).
+    Card: { defaultProps: { withBorder: true } satisfies CardProps },
+  },
 });
 
 /**

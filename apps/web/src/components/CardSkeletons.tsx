@@ -8,7 +8,7 @@ export function CardSkeletons({ count = 3, avatar = true }: { count?: number; av
     <Stack gap="md" aria-busy="true" aria-label={t('loading')}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical, static placeholders
-        <Card key={i} withBorder padding="md">
+        <Card key={i}>
           <Group gap="sm" wrap="nowrap">
             {avatar && <Skeleton height={44} circle />}
             <Stack gap={6} style={{ flex: 1 }}>

@@ -19,7 +19,7 @@ export function LoginPrompt({ title, message }: LoginPromptProps) {
   const { t } = useTranslation('common');
   const forward = useForwardQuery();
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title ?? t('loginPrompt.title')}

@@ -14,7 +14,7 @@ export function QueueCard({
   children: ReactNode;
 }) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={label} data-testid={testId}>
+    <Card component="article" aria-label={label} data-testid={testId}>
       <Stack gap="sm">{children}</Stack>
     </Card>
   );

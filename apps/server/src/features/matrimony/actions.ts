@@ -37,6 +37,20 @@ async function lockPair(tx: Transaction, a: string, b: string): Promise<void> {
   }
 }
 
+/** One transaction on the pair (viewer, target), locked; NotVisible when the viewer may not see the target. */
+function withVisiblePair<T>(
+  app: FastifyInstance,
+  viewer: Viewer,
+  target: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return app.events.transaction(async (tx) => {
+    await lockPair(tx, viewer.id, target);
+    if (!(await canSee(tx, viewer, target))) throw new NotVisible();
+    return work(tx);
+  });
+}
+
 /** Both directions of a pair relation: `(from = a and to = b) or (from = b and to = a)`. */
 function eitherWay(from: PgColumn, to: PgColumn, a: string, b: string): SQL {
   return or(and(eq(from, a), eq(to, b)), and(eq(from, b), eq(to, a))) as SQL;
@@ -54,9 +68,7 @@ export async function addShortlist(
   viewer: Viewer,
   target: string,
 ): Promise<ShortlistResult> {
-  return app.events.transaction(async (tx) => {
-    await lockPair(tx, viewer.id, target);
-    if (!(await canSee(tx, viewer, target))) throw new NotVisible();
+  return withVisiblePair(app, viewer, target, async (tx) => {
     await tx
       .insert(shortlist)
       .values({ id: pairId(viewer.id, target), creator: viewer.id, profile: target })
@@ -105,9 +117,7 @@ export async function sendRequest(
   viewer: Viewer,
   target: string,
 ): Promise<OutgoingRequest> {
-  return app.events.transaction(async (tx) => {
-    await lockPair(tx, viewer.id, target);
-    if (!(await canSee(tx, viewer, target))) throw new NotVisible();
+  return withVisiblePair(app, viewer, target, async (tx) => {
     const [match] = await tx
       .select({ other: matrimonyMatch.other })
       .from(matrimonyMatch)
@@ -165,8 +175,7 @@ export async function answerRequest(
 }
 
 export async function markNotInterested(app: FastifyInstance, viewer: Viewer, target: string): Promise<void> {
-  await app.events.transaction(async (tx) => {
-    if (!(await canSee(tx, viewer, target))) throw new NotVisible();
+  await withVisiblePair(app, viewer, target, async (tx) => {
     await tx
       .insert(matrimonyNotInterested)
       .values({ member: viewer.id, profile: target })

@@ -10,10 +10,9 @@ import {
   type Page,
   type ProfileCard,
 } from '@samaj/core';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { pageOf } from '../../db/keyset.ts';
+import { newestFirst, pageOf } from '../../db/keyset.ts';
 import {
   matrimonyMatch,
   matrimonyNotInterested,
@@ -25,12 +24,6 @@ import {
 } from '../../db/schema/index.ts';
 import { cardColumns, cardView } from './view.ts';
 import { gotraColumn, type Viewer, visibleTo } from './visibility.ts';
-
-/** Rows after the cursor row in (createdAt, id) descending order; none on the first page. */
-function beforeRow(createdAt: PgColumn, id: PgColumn, after: { createdAt: Date; id: string } | undefined) {
-  if (!after) return undefined;
-  return sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
-}
 
 /** Whether the viewer shortlisted the joined profile. */
 const shortlistedColumn = sql<boolean>`${shortlist.id} is not null`;
@@ -50,6 +43,7 @@ export async function suggestions(db: Executor, viewer: Viewer, cursor?: string)
         .where(eq(matrimonyProfile.id, cursor))
     : [];
   if (cursor && !after) return { documents: [], nextCursor: null };
+  const page = newestFirst(matrimonyProfile.createdAt, matrimonyProfile.id, after);
   const sameGotra =
     viewer.gotraFilter && viewer.gotra
       ? sql`(${gotraColumn} is null or lower(${gotraColumn}) <> lower(${viewer.gotra}))`
@@ -65,10 +59,10 @@ export async function suggestions(db: Executor, viewer: Viewer, cursor?: string)
         visibleTo(viewer),
         sql`not exists (select 1 from ${matrimonyNotInterested} where ${matrimonyNotInterested.member} = ${viewer.id} and ${matrimonyNotInterested.profile} = ${matrimonyProfile.id})`,
         sameGotra,
-        beforeRow(matrimonyProfile.createdAt, matrimonyProfile.id, after),
+        page.where,
       ),
     )
-    .orderBy(desc(matrimonyProfile.createdAt), desc(matrimonyProfile.id))
+    .orderBy(...page.order)
     .limit(size + 1);
   return pageOf(
     rows.map((r) => cardView(r.card, r.shortlisted)),
@@ -91,6 +85,7 @@ export async function matches(db: Executor, viewer: Viewer, cursor?: string): Pr
         .where(and(eq(matrimonyMatch.member, viewer.id), eq(matrimonyMatch.other, cursor)))
     : [];
   if (cursor && !after) return { documents: [], nextCursor: null };
+  const page = newestFirst(matrimonyMatch.createdAt, matrimonyMatch.other, after);
   const accepted = sql`${profileRequest.state} = 'accepted'`;
   const rows = await db
     .select({
@@ -109,14 +104,8 @@ export async function matches(db: Executor, viewer: Viewer, cursor?: string): Pr
       and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, matrimonyMatch.other)),
     )
     .leftJoin(shortlist, myShortlist(viewer))
-    .where(
-      and(
-        eq(matrimonyMatch.member, viewer.id),
-        visibleTo(viewer),
-        beforeRow(matrimonyMatch.createdAt, matrimonyMatch.other, after),
-      ),
-    )
-    .orderBy(desc(matrimonyMatch.createdAt), desc(matrimonyMatch.other))
+    .where(and(eq(matrimonyMatch.member, viewer.id), visibleTo(viewer), page.where))
+    .orderBy(...page.order)
     .limit(size + 1);
   return pageOf(
     rows.map((r) => ({
@@ -140,18 +129,13 @@ export async function shortlists(db: Executor, viewer: Viewer, cursor?: string):
         .where(and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, cursor)))
     : [];
   if (cursor && !after) return { documents: [], nextCursor: null };
+  const page = newestFirst(shortlist.createdAt, shortlist.profile, after);
   const rows = await db
     .select({ card: cardColumns })
     .from(shortlist)
     .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.profile))
-    .where(
-      and(
-        eq(shortlist.creator, viewer.id),
-        visibleTo(viewer),
-        beforeRow(shortlist.createdAt, shortlist.profile, after),
-      ),
-    )
-    .orderBy(desc(shortlist.createdAt), desc(shortlist.profile))
+    .where(and(eq(shortlist.creator, viewer.id), visibleTo(viewer), page.where))
+    .orderBy(...page.order)
     .limit(size + 1);
   return pageOf(
     rows.map((r) => cardView(r.card, true)),
@@ -206,12 +190,9 @@ export async function incomingRequests(
         .where(and(eq(profileRequest.profile, viewer.id), eq(profileRequest.creator, cursor)))
     : [];
   if (cursor && !after) return { documents: [], nextCursor: null };
-  const rows = await incomingQuery(
-    db,
-    viewer,
-    beforeRow(profileRequest.createdAt, profileRequest.creator, after),
-  )
-    .orderBy(desc(profileRequest.createdAt), desc(profileRequest.creator))
+  const page = newestFirst(profileRequest.createdAt, profileRequest.creator, after);
+  const rows = await incomingQuery(db, viewer, page.where)
+    .orderBy(...page.order)
     .limit(size + 1);
   return pageOf(rows.map(incomingView), size);
 }

@@ -104,6 +104,12 @@ export async function apply(
   return (await myProfile(app.db, member.id)) as MyProfile;
 }
 
+/** The profile's row, locked until the transaction ends (an edit and a staff decision take turns). */
+export async function lockedProfile(tx: Executor, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await tx.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, id)).for('update');
+  return row;
+}
+
 /**
  * Edits the member's profile. What staff verified — date of birth, gender, phone number — sends a
  * verified profile back to review when it changes. Null when there is no profile.
@@ -116,11 +122,7 @@ export async function edit(
   const values = columnsOf(input);
   await checkPhoto(app.db, member.id, values.dp);
   const found = await app.events.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(matrimonyProfile)
-      .where(eq(matrimonyProfile.id, member.id))
-      .for('update');
+    const before = await lockedProfile(tx, member.id);
     if (!before) return null;
     if (before.status === 'banned') throw new StatusChangeRefused();
     const verifiedChanged =

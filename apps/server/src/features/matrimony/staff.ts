@@ -14,6 +14,7 @@ import { authorColumns, authorSummary } from '../../db/author.ts';
 import type { Executor } from '../../db/client.ts';
 import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
 import { matrimonyProfile, matrimonyReport, surname, user } from '../../db/schema/index.ts';
+import { lockedProfile } from './profile.ts';
 import { staffProfileView } from './view.ts';
 import { gotraColumn } from './visibility.ts';
 
@@ -87,11 +88,7 @@ export async function decide(
   input: { id: string; actor: string; decision: StaffDecision; reason?: string },
 ): Promise<StaffProfile | null> {
   const done = await app.events.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(matrimonyProfile)
-      .where(eq(matrimonyProfile.id, input.id))
-      .for('update');
+    const before = await lockedProfile(tx, input.id);
     if (!before) return false;
     const allowed =
       input.decision === 'approve'

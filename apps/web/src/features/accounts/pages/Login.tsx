@@ -53,7 +53,7 @@ export default function Login() {
     <Stack maw={420} w="100%" mx="auto" py="md">
       <PageMeta title={t('loginPage.title')} description={t('loginPage.description')} />
       <Title order={1}>{t('loginPage.title')}</Title>
-      <Card withBorder padding="lg" radius="md">
+      <Card padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <FormError message={error} />

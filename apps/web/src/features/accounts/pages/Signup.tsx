@@ -98,7 +98,7 @@ export default function Signup() {
       <Text c="dimmed" aria-live="polite">
         {t('signupPage.step', { n: step + 1, total: SIGNUP_STEPS })}
       </Text>
-      <Card withBorder padding="lg" radius="md">
+      <Card padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <FormError message={error} />

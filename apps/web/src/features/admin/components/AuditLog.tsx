@@ -85,7 +85,7 @@ function AuditCard({ entry }: { entry: AuditView }) {
   const { t } = useTranslation('admin');
   const rows = changedFields(entry.before, entry.after);
   return (
-    <Card withBorder radius="md" padding="md" component="article">
+    <Card component="article">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Badge variant="light">{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Badge>

@@ -58,7 +58,7 @@ function ReportedPostCard({ entry }: { entry: ReportedPost }) {
         </List>
       </Stack>
       {post ? (
-        <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-gray-0)">
+        <Card radius="sm" padding="sm" bg="var(--mantine-color-gray-0)">
           <Stack gap="xs">
             <AuthorLine user={post.user} date={post.createdAt} />
             {status && (

@@ -61,7 +61,7 @@ function WaitingCount({
   const navigate = useNavigate();
   const section = sections.find((s) => s.countKey === summaryKey);
   const body = (
-    <Card withBorder radius="md" padding="sm" h="100%">
+    <Card padding="sm" h="100%">
       <Text size="xl" fw={700} c={count ? undefined : 'dimmed'} data-testid={`waiting-${summaryKey}`}>
         {count ?? '–'}
       </Text>

@@ -17,7 +17,7 @@ export function EventCard({ event }: { event: EventView }) {
       ? t('list.status.notStarted')
       : t('list.status.none');
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card>
       <Anchor component={Link} to={`/event/${event.id}`} underline="never" c="inherit">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar src={previewUrl(event.thumbnail, 100)} alt="" size={64} radius="md" />

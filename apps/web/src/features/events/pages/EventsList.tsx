@@ -45,7 +45,7 @@ function Events() {
   if (status === 'pending') return <CardSkeletons count={EVENTS_FIRST_PAGE} />;
   if (status === 'error') {
     return (
-      <Card withBorder padding="lg" role="alert">
+      <Card padding="lg" role="alert">
         <Stack gap="sm">
           <Text>{t('list.error')}</Text>
           <Button variant="light" w="fit-content" onClick={() => refetch()}>
@@ -58,7 +58,7 @@ function Events() {
   const events = data.pages.flatMap((page) => page.documents);
   if (events.length === 0) {
     return (
-      <Card withBorder padding="lg">
+      <Card padding="lg">
         <Stack gap={4}>
           <Text fw={600}>{t('list.empty.title')}</Text>
           <Text c="dimmed">{t('list.empty.message')}</Text>

@@ -22,7 +22,7 @@ function ReportCard({ report }: { report: StaffReport }) {
   const { t } = useTranslation('matrimony');
   const dismiss = useDismissReport();
   const about = (
-    <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-red-0)">
+    <Card radius="sm" padding="sm" bg="var(--mantine-color-red-0)">
       <Stack gap={4}>
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">
           {t('admin.reports.reason')}
@@ -49,13 +49,7 @@ function ReportCard({ report }: { report: StaffReport }) {
   );
   if (!report.profile) {
     return (
-      <Card
-        withBorder
-        radius="md"
-        padding="md"
-        component="article"
-        aria-label={t('admin.reports.cardLabel', { name: '' })}
-      >
+      <Card component="article" aria-label={t('admin.reports.cardLabel', { name: '' })}>
         <Stack gap="sm">
           {about}
           <Text c="dimmed">{t('admin.reports.gone')}</Text>

@@ -18,7 +18,7 @@ export function CardList<T>({ query, empty, children }: Props<T>) {
   const none = !query.isPending && !query.isError && !query.data?.pages.some((p) => p.documents.length > 0);
   if (none) {
     return (
-      <Card withBorder radius="md" padding="xl">
+      <Card padding="xl">
         <Stack gap="xs" align="center" ta="center">
           <Title order={2} size="h4">
             {t(`empty.${empty}.title`)}

@@ -22,7 +22,7 @@ export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () 
         notifications.show({ message: t('strip.failed', { message: explain(error) }), color: 'red' }),
     });
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={t('strip.label')}>
+    <Card component="section" aria-label={t('strip.label')}>
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap">
           <Avatar src={profile.photo} size={56} radius="xl" alt="" name={profile.name} color="initials" />

@@ -119,7 +119,7 @@ export function ListingForm({
   };
 
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card padding="lg">
       <form onSubmit={onFormSubmit} noValidate aria-label={t('form.label')}>
         <Stack gap="md">
           {step > 0 && (

@@ -19,7 +19,7 @@ const PHOTO_H = 120;
 export function ProfileCardView({ card, children }: Props) {
   const { t } = useTranslation('matrimony');
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={card.firstName}>
+    <Card component="article" aria-label={card.firstName}>
       <Stack gap="sm">
         <Group gap="md" wrap="nowrap" align="flex-start">
           {card.photo ? (

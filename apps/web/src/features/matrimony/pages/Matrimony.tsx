@@ -50,7 +50,7 @@ function ByViewer({ user }: { user: AccountView | null | undefined }) {
   if (user === null) return <LoginPrompt title={t('visitorTitle')} message={t('intro')} />;
   if (!user.prefs?.marital_status) {
     return (
-      <Card withBorder padding="lg" radius="md">
+      <Card padding="lg">
         <Stack align="flex-start">
           <Text>{t('noStatus')}</Text>
           <Button component={Link} to="/settings/profile">
@@ -62,7 +62,7 @@ function ByViewer({ user }: { user: AccountView | null | undefined }) {
   }
   if (user.prefs.marital_status === 'Married') {
     return (
-      <Card withBorder padding="lg" radius="md">
+      <Card padding="lg">
         <Stack align="flex-start">
           <Text>{t('married')}</Text>
           <Button

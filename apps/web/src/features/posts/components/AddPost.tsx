@@ -76,16 +76,7 @@ export function AddPost() {
   };
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      w="100%"
-      maw={POST_CARD_MAX_WIDTH}
-      component="form"
-      onSubmit={submit}
-      aria-label={t('add.label')}
-    >
+    <Card w="100%" maw={POST_CARD_MAX_WIDTH} component="form" onSubmit={submit} aria-label={t('add.label')}>
       <Stack gap="sm">
         <Textarea
           aria-label={t('add.label')}

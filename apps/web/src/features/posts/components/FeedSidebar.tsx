@@ -10,7 +10,7 @@ export function FeedSidebar() {
   const name = useCommunityName();
   return (
     <Stack gap="sm" component="aside">
-      <Card withBorder radius="md" padding="md">
+      <Card>
         <Title order={2} size="h5" mb={6}>
           {t('sidebar.about')}
         </Title>

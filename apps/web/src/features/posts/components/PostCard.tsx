@@ -91,16 +91,7 @@ export function PostCard({
     guarded(() => deleteComment.mutateAsync({ post, comment }), t('comments.failed'));
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      w="100%"
-      maw={maxWidth}
-      component="article"
-      data-post-id={post.id}
-      data-status={post.status}
-    >
+    <Card w="100%" maw={maxWidth} component="article" data-post-id={post.id} data-status={post.status}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>

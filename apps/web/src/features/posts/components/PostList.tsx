@@ -40,7 +40,7 @@ export function PostList({ userId, me }: PostListProps) {
     );
   if (feed.isError && !feed.data) {
     return (
-      <Card withBorder w="100%" maw={POST_CARD_MAX_WIDTH}>
+      <Card w="100%" maw={POST_CARD_MAX_WIDTH}>
         <Stack align="center" gap="sm">
           <Text>{t('feed.loadFailed')}</Text>
           <Button variant="light" onClick={() => feed.refetch()}>
@@ -53,7 +53,7 @@ export function PostList({ userId, me }: PostListProps) {
   const posts = feed.data.pages.flatMap((p) => p.documents);
   if (posts.length === 0) {
     return (
-      <Card withBorder w="100%" maw={POST_CARD_MAX_WIDTH} padding="xl">
+      <Card w="100%" maw={POST_CARD_MAX_WIDTH} padding="xl">
         <Stack align="center" gap={4}>
           <Text fw={600}>{userId ? t('profile.empty') : t('feed.empty')}</Text>
           {!userId && (

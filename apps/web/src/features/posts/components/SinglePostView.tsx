@@ -19,7 +19,7 @@ export default function PostView({ id, me }: { id: string; me: string }) {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.code === 404;
     return (
-      <Card withBorder padding="xl" maw={SINGLE_POST_MAX_WIDTH} w="100%">
+      <Card padding="xl" maw={SINGLE_POST_MAX_WIDTH} w="100%">
         <Stack align="center" gap="sm">
           <Title order={2} size="h4">
             {missing ? t('single.notFound') : t('feed.loadFailed')}

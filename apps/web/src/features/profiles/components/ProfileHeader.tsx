@@ -35,7 +35,7 @@ export function ProfileHeader({ username, name, dp, labels, createdAt, isOwner }
   const { t } = useTranslation('profiles');
   const [open, setOpen] = useState(false);
   return (
-    <Card withBorder padding="lg" radius="md" pos="relative">
+    <Card padding="lg" pos="relative">
       {isOwner && (
         <ActionIcon
           component={Link}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 export function ProfileSkeleton() {
   const { t } = useTranslation('common');
   return (
-    <Card withBorder padding="lg" radius="md" aria-busy="true" aria-label={t('loading')}>
+    <Card padding="lg" aria-busy="true" aria-label={t('loading')}>
       <Group wrap="nowrap" align="center">
         <Skeleton height={96} circle />
         <Stack gap={8} style={{ flex: 1 }}>

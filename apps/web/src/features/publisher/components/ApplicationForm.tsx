@@ -37,7 +37,7 @@ export function ApplicationForm({ userId, onDone }: { userId: string; onDone: ()
   });
 
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card padding="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <FormField

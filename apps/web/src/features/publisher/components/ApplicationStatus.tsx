@@ -33,7 +33,7 @@ export function ApplicationStatus({
       >
         {t(`status.${status}.message`)}
       </Alert>
-      <Card withBorder radius="md" padding="lg">
+      <Card padding="lg">
         <Stack gap="sm">
           <Text size="sm" fw={600}>
             {t('status.sent')}

@@ -66,7 +66,7 @@ function ThisDevice({ member }: { member: string }) {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid="push-device" data-state={state}>
+    <Card data-testid="push-device" data-state={state}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t('settings.device.title')}
@@ -118,7 +118,7 @@ function Kinds() {
   const settings = useNotificationSettings();
   const setKind = useSetNotificationKind();
   return (
-    <Card withBorder radius="md" padding="md">
+    <Card>
       <Stack gap="md">
         <div>
           <Title order={2} size="h4">

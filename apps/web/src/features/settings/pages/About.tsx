@@ -11,7 +11,7 @@ export default function About() {
   const about = useCommunityAbout();
   return (
     <SettingsSubpage title={t('about')} description={t('aboutPage.description')}>
-      <Card withBorder radius="md" padding="md">
+      <Card>
         <Stack gap="xs">
           <Title order={2} size="h4">
             {community}

@@ -22,7 +22,7 @@ export default function Help() {
           ))}
         </List>
       </Stack>
-      <Card withBorder radius="md" padding="md">
+      <Card>
         <Stack gap="xs">
           <Title order={2} size="h4">
             {t('helpPage.contact')}

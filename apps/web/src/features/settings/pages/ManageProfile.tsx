@@ -15,7 +15,7 @@ export default function ManageProfile() {
       <MemberOnly loading={<CardSkeletons count={1} />}>
         {(user) => (
           <>
-            <Card withBorder radius="md" padding="md">
+            <Card>
               <Stack align="center" gap="sm">
                 <Avatar
                   src={previewUrl(user.prefs.dp, 300)}
@@ -29,7 +29,7 @@ export default function ManageProfile() {
                 <PictureActions dp={user.prefs.dp ?? DEFAULT_PICTURE_ID} />
               </Stack>
             </Card>
-            <Card withBorder radius="md" padding="md">
+            <Card>
               <ProfileForm key={user.id} user={user} />
             </Card>
           </>

@@ -32,13 +32,13 @@ export default function Privacy() {
       <MemberOnly>
         {() => (
           <>
-            <Card withBorder radius="md" padding="md">
+            <Card>
               <Stack gap="xs">
                 <FieldList group="visible" items={VISIBLE} />
                 <FieldList group="hidden" items={HIDDEN} />
               </Stack>
             </Card>
-            <Card withBorder radius="md" padding="md">
+            <Card>
               <Stack gap="xs" align="flex-start">
                 <Title order={2} size="h4">
                   {t('privacyPage.downloadTitle')}
@@ -56,7 +56,7 @@ export default function Privacy() {
                 </Button>
               </Stack>
             </Card>
-            <Card withBorder radius="md" padding="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+            <Card style={{ borderColor: 'var(--mantine-color-red-4)' }}>
               <Stack gap="xs">
                 <Title order={2} size="h4" c="red">
                   {t('privacyPage.delete.title')}

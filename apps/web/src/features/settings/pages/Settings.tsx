@@ -54,7 +54,7 @@ export default function Settings() {
     <Stack gap="md" maw={640} w="100%" mx="auto">
       <PageMeta title={t('title')} description={t('description')} />
       <Title order={1}>{t('title')}</Title>
-      <Card withBorder padding={0} radius="md">
+      <Card padding={0}>
         <nav aria-label={t('title')}>
           <MantineNavLink
             component="button"
@@ -80,7 +80,7 @@ export default function Settings() {
           )}
         </nav>
       </Card>
-      <Card withBorder padding="md" radius="md">
+      <Card>
         <LanguageSwitch />
       </Card>
       {user === null && <LoginPrompt />}

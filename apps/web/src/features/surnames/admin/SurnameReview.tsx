@@ -164,6 +164,7 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
 function Column({ title, dimmed, children }: { title: string; dimmed?: boolean; children: ReactNode }) {
   return (
     <Card
+      withBorder={false}
       padding="sm"
       radius="sm"
       bg={dimmed ? 'var(--mantine-color-gray-0)' : 'var(--mantine-color-orange-0)'}

@@ -22,7 +22,7 @@ export function MySubmissions({ surname }: { surname: string }) {
         {t('mine.title')}
       </Title>
       {data.documents.map((s) => (
-        <Card key={s.id} withBorder padding="sm" data-testid="my-submission" data-status={s.status}>
+        <Card key={s.id} padding="sm" data-testid="my-submission" data-status={s.status}>
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
               {t('mine.sentOn', { time: ago(s.createdAt) })}

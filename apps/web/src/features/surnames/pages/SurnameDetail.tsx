@@ -50,7 +50,7 @@ export default function SurnameDetail() {
       </Anchor>
       {isPending && <DetailSkeleton />}
       {notFound && (
-        <Card withBorder padding="lg" role="alert" data-testid="surname-not-found">
+        <Card padding="lg" role="alert" data-testid="surname-not-found">
           <Title order={1} size="h3">
             {t('detail.notFoundTitle')}
           </Title>
@@ -73,7 +73,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
   const unknown = t('detail.unknown');
   return (
     <>
-      <Card withBorder padding="lg" radius="md">
+      <Card padding="lg">
         <Stack gap="sm">
           <div>
             <Title order={1} lang="gu">
@@ -126,7 +126,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
       </Card>
 
       {isMissingDetails(surname) && (
-        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="update-from">
+        <Card padding="lg" component="section" aria-labelledby="update-from">
           <Stack gap="sm">
             <Title order={2} size="h4" id="update-from">
               {t('update.title')}
@@ -177,7 +177,7 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
 
 function DetailSkeleton() {
   return (
-    <Card withBorder padding="lg" aria-busy="true">
+    <Card padding="lg" aria-busy="true">
       <Skeleton height={28} width="40%" />
       <Skeleton height={12} width="25%" mt="md" />
       <Skeleton height={12} mt="lg" />

@@ -143,7 +143,7 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
+    <Card component="section" aria-labelledby={headingId}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
@@ -180,7 +180,7 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
                   fit="cover"
                 />
               ) : (
-                <Card bg="gray.1" radius="sm" h={96} p={0}>
+                <Card withBorder={false} bg="gray.1" radius="sm" h={96} p={0}>
                   <Stack h="100%" align="center" justify="center" gap={2} c="dimmed">
                     <IconPhoto size={24} aria-hidden />
                     <Text size="xs">{t('editor.noImage')}</Text>
