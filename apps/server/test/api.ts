@@ -59,6 +59,25 @@ export function expectError(
   expect(res.json()).toEqual({ message: expect.any(String), code: status, type, ...more });
 }
 
+export type VisitorCall = readonly [method: InjectOptions['method'], url: string, body?: unknown];
+
+/**
+ * A visitor's request to each route gets the 401 error (before any 400 its bad input deserves), and
+ * none of the answers carries any of `hidden` (data a visitor must not read).
+ */
+export async function expectVisitorRefused(
+  app: FastifyInstance,
+  routes: readonly VisitorCall[],
+  hidden: readonly string[] = [],
+) {
+  for (const [method, url, body] of routes) {
+    const res = await call(app, method, url, null, body);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(401);
+    expect(res.json(), `${method} ${url}`).toMatchObject({ code: 401, type: 'user_unauthorized' });
+    for (const secret of hidden) expect(res.body, `${method} ${url}`).not.toContain(secret);
+  }
+}
+
 /** `call` on the suite's app, read at request time (describeEachDatabase fills ctx.app in beforeAll). */
 export function caller(ctx: { app: FastifyInstance }) {
   return (method: InjectOptions['method'], url: string, who: TestMember | null, payload?: unknown) =>

@@ -4,6 +4,7 @@ import type { PushPayload } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectVisitorRefused } from '../../../test/api.ts';
 import {
   acrossRestart,
   closeTestDatabase,
@@ -107,22 +108,12 @@ describeEachDatabase(
     });
 
     it('visitors are refused every push route; bad bodies answer 400 naming the field', async () => {
-      for (const [method, url] of [
-        ['POST', '/api/push/subscriptions'],
+      await expectVisitorRefused(ctx.app, [
+        ['POST', '/api/push/subscriptions', {}],
         ['DELETE', '/api/push/subscriptions/abc'],
         ['GET', '/api/push/settings'],
-        ['PUT', '/api/push/settings'],
-      ] as const) {
-        const res = await call(
-          ctx.app,
-          method,
-          url,
-          undefined,
-          method === 'GET' || method === 'DELETE' ? undefined : {},
-        );
-        expect(res.statusCode, `${method} ${url}`).toBe(401);
-        expect(res.json().type).toBe('user_unauthorized');
-      }
+        ['PUT', '/api/push/settings', {}],
+      ]);
       const member = await createMember(ctx.app);
       const browser = fresh('bad');
       for (const [body, field] of [

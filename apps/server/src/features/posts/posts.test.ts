@@ -1,14 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { call, expectError, postWithImage, statusOf, upload } from '../../../test/api.ts';
+import {
+  call,
+  expectError,
+  expectVisitorRefused,
+  postWithImage,
+  statusOf,
+  upload,
+} from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, grantLabel, members, type TestMember } from '../../../test/members.ts';
 import { comment, event, file, post, postReport } from '../../db/schema/index.ts';
 import { WRITE_LIMITS } from '../../platform/rate-limit.ts';
-
-type Method = 'GET' | 'POST' | 'DELETE';
 
 async function setStatus(
   app: FastifyInstance,
@@ -125,21 +130,17 @@ describeEachDatabase('posts', (ctx) => {
     for (const status of ['requested', 'rejected', 'unlisted'] as const) {
       await setStatus(app, id, status);
       // Visitors read nothing.
-      for (const [method, url, body] of [
-        ['GET', '/api/posts', undefined],
-        ['GET', `/api/posts/${id}`, undefined],
-        ['DELETE', `/api/posts/${id}`, undefined],
+      await expectVisitorRefused(app, [
+        ['GET', '/api/posts'],
+        ['GET', `/api/posts/${id}`],
+        ['DELETE', `/api/posts/${id}`],
         ['POST', `/api/posts/${id}/comments`, { comment: 'x' }],
-        ['DELETE', `/api/comments/${memberComment}`, undefined],
-        ['POST', `/api/posts/${id}/like`, undefined],
-        ['DELETE', `/api/posts/${id}/like`, undefined],
+        ['DELETE', `/api/comments/${memberComment}`],
+        ['POST', `/api/posts/${id}/like`],
+        ['DELETE', `/api/posts/${id}/like`],
         ['POST', `/api/posts/${id}/reports`, { reason: 'spam' }],
-        ['GET', '/api/events', undefined],
-      ] as [Method, string, unknown][]) {
-        const res = await call(app, method, url, null, body);
-        expect(res.statusCode, `${status} visitor ${method} ${url}`).toBe(401);
-        expect(res.json().type).toBe('user_unauthorized');
-      }
+        ['GET', '/api/events'],
+      ]);
       // Another member: the post does not exist for them.
       expect(await statusOf(app, 'GET', `/api/posts/${id}`, member)).toBe(404);
       expect(await statusOf(app, 'POST', `/api/posts/${id}/like`, member)).toBe(404);

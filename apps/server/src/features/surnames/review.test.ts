@@ -3,7 +3,7 @@
 // and deletion find this feature's part through the registry.
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { caller } from '../../../test/api.ts';
+import { caller, expectVisitorRefused } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { surname, surnameSubmission } from '../../db/schema/index.ts';
@@ -25,18 +25,14 @@ describeEachDatabase('surname review', (ctx) => {
 
   it('a visitor gets 401 on every member and staff route, even with a bad body or query', async () => {
     const bad = { gam: 'x'.repeat(500), description: 42, note: 'y'.repeat(900) };
-    for (const [method, url] of [
-      ['POST', '/api/surnames/Reviewa/submissions'],
-      ['POST', '/api/surnames/Nosuchname/submissions'],
+    await expectVisitorRefused(ctx.app, [
+      ['POST', '/api/surnames/Reviewa/submissions', bad],
+      ['POST', '/api/surnames/Nosuchname/submissions', bad],
       ['GET', `/api/surname-submissions/mine?surname=${'x'.repeat(300)}`],
       ['GET', '/api/admin/surname-submissions?status=nonsense&limit=9999'],
-      ['POST', '/api/admin/surname-submissions/someid/apply'],
-      ['POST', '/api/admin/surname-submissions/someid/reject'],
-    ] as const) {
-      const res = await call(method, url, null, method === 'POST' ? bad : undefined);
-      expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toMatchObject({ code: 401, type: 'user_unauthorized' });
-    }
+      ['POST', '/api/admin/surname-submissions/someid/apply', bad],
+      ['POST', '/api/admin/surname-submissions/someid/reject', bad],
+    ]);
     // A member on a staff route: 403 before the bad query is looked at.
     const member403 = await call('GET', '/api/admin/surname-submissions?status=nonsense', member);
     expect(member403.statusCode).toBe(403);
