@@ -96,3 +96,26 @@ test('the map asks for zoom-6 tiles around Gujarat from the configured tile host
   expect(tiles).toContain('/6/44/27.png');
   expect(tiles.every((t) => t.startsWith('/6/'))).toBe(true);
 });
+
+test('a link opens the next page at its top; back returns the reader to where they were', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/surnames');
+  const cards = page.getByRole('main').getByRole('link', { name: /Patel|Shah|Desai|Mehta|Joshi|Modi|\w+/ });
+  await expect(cards.nth(40)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 2000));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2000);
+  // A card on the screen now, reached by a tap as a member would.
+  const onScreen = await cards.evaluateAll((links) =>
+    links.findIndex((a) => {
+      const { top, bottom } = a.getBoundingClientRect();
+      return top > 120 && bottom < window.innerHeight - 120;
+    }),
+  );
+  expect(onScreen).toBeGreaterThan(0);
+  await cards.nth(onScreen).click();
+  await expect(page).toHaveURL(/\/surname\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/surnames$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1900);
+});

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { seedBootData, takeBootData } from '../lib/boot';
 import { registerServiceWorkerWhenStable } from '../lib/serviceWorker';
 import { Providers } from './Providers';
 import { createQueryClient } from './queryClient';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
 
 export function App() {
   const [client] = useState(() => {
@@ -12,12 +12,13 @@ export function App() {
     seedBootData(created, takeBootData());
     return created;
   });
-  const [router] = useState(() => createRouter());
   // Once the first screen is in (at the latest after 30 s); never in development.
   useEffect(() => registerServiceWorkerWhenStable(client), [client]);
   return (
     <Providers client={client}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

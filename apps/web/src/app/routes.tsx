@@ -1,11 +1,10 @@
 // Every route of SPEC §2. Pages are code-split: the shell paints at once and only the page
 // being opened is downloaded (the map page alone brings Leaflet).
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadNamespace } from '../lib/i18n';
-import { consoleSections } from './consoleSections';
 import { PAGE_ROUTES, type PageRoute } from './pageRoutes';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 import { PageFallback } from './shell/PageFallback';
 import { Shell } from './shell/Shell';
 
@@ -17,12 +16,14 @@ const pages = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!../fe
  * `features/<feature>/pages/<name>.tsx`, code-split; its code and its feature's translations
  * (locales/<lang>/<feature>.json, same name) are fetched together.
  */
-function page<P extends object>(feature: string, name: string, props?: P) {
+function page<P extends object>(feature: string, name: string, props?: P, more?: () => Promise<object>) {
   const load = pages[`../features/${feature}/pages/${name}.tsx`];
   if (!load) throw new Error(`No page features/${feature}/pages/${name}.tsx`);
   const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadNamespace(feature)]);
-    return module;
+    const [module, , extra] = await Promise.all([load(), loadNamespace(feature), more?.()]);
+    if (!extra) return module;
+    const Inner = module.default;
+    return { default: (own: object) => <Inner {...own} {...extra} /> };
   });
   return (
     <Suspense fallback={<PageFallback />}>
@@ -31,25 +32,28 @@ function page<P extends object>(feature: string, name: string, props?: P) {
   );
 }
 
-// Props that are not data: the console's tabs come from several features (consoleSections.tsx).
-const extraProps: Record<string, object> = { 'admin/AdminHome': { sections: consoleSections } };
+// Props that are not data, loaded with their page: the console's tabs come from several features
+// (consoleSections.tsx), and only staff ever open the console.
+const extraProps: Record<string, () => Promise<object>> = {
+  'admin/AdminHome': async () => ({ sections: (await import('./consoleSections')).consoleSections }),
+};
 
 function toRoute(entry: PageRoute): RouteObject {
-  const props = { ...entry.props, ...extraProps[`${entry.feature}/${entry.page}`] };
-  const element = page(entry.feature, entry.page, props);
+  const element = page(entry.feature, entry.page, entry.props, extraProps[`${entry.feature}/${entry.page}`]);
   const children = entry.children?.map(toRoute);
   return entry.path === undefined ? { index: true, element } : { path: entry.path, element, children };
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Shell />,
-    errorElement: <RouteError />,
-    children: PAGE_ROUTES.map(toRoute),
-  },
-];
+export const routes: RouteObject[] = [{ path: '/', element: <Shell />, children: PAGE_ROUTES.map(toRoute) }];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The pages under whichever router holds them (BrowserRouter in the app, MemoryRouter in tests).
+ * Declarative routing rather than a data router: no page loads data through the router, and the
+ * data router's code was 17 KB gzip of the first load. A page that throws while rendering (most
+ * often a chunk gone after a deploy) shows RouteError until the member goes elsewhere.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }

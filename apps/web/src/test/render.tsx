@@ -1,10 +1,10 @@
 import { DEFAULT_PICTURE_ID, type PostView } from '@samaj/core';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/queryClient';
-import { routes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 
 /** A signed-in member without labels, as GET /api/account answers. */
 export const testMember = {
@@ -116,12 +116,20 @@ export function requestsTo(fetchMock: ReturnType<typeof stubServer>, prefix = '/
     .map((r) => `${r.method} ${r.url}`);
 }
 
+/** The app at `path`; `router.state.location` is where it is now (it follows every navigation). */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = { state: { location: null as unknown as Location } };
+  function WhereAmI() {
+    router.state.location = useLocation();
+    return null;
+  }
   const client = createQueryClient();
   const utils = render(
     <Providers client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <WhereAmI />
+      </MemoryRouter>
     </Providers>,
   );
   return { ...utils, router, client };

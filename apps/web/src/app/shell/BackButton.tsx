@@ -1,4 +1,3 @@
-import { ActionIcon } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,8 +12,10 @@ export function BackButton() {
     else navigate('/');
   };
   return (
-    <ActionIcon variant="subtle" color="gray" size="lg" onClick={onClick} aria-label={t('back')}>
-      <IconArrowLeft size={22} stroke={1.8} />
-    </ActionIcon>
+    // A plain button styled with the shell (layout.ts): Mantine's ActionIcon would bring its button
+    // code into the first load of every page, `/` included, where this button is not shown.
+    <button type="button" className="samaj-back" onClick={onClick} aria-label={t('back')}>
+      <IconArrowLeft size={22} stroke={1.8} aria-hidden />
+    </button>
   );
 }

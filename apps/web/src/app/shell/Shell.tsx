@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useCommunityName } from '../../lib/head';
 import { BackButton } from './BackButton';
 import { shellCss } from './layout';
 import { NavBar } from './NavBar';
 import { ShellPrompts } from './ShellPrompts';
-import { useScrollToTopOnPush } from './useScrollToTop';
+import { useScrollPosition } from './useScrollPosition';
 
 export function Shell() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const community = useCommunityName();
-  useScrollToTopOnPush();
+  useScrollPosition();
   return (
     <>
       <style href="samaj-shell" precedence="default">
@@ -36,7 +36,6 @@ export function Shell() {
         </div>
       </div>
       <ShellPrompts />
-      <ScrollRestoration />
     </>
   );
 }

@@ -34,6 +34,13 @@ body { overflow-x: hidden; }
   padding-top: env(safe-area-inset-top);
   background: var(--mantine-color-body); border-bottom: 1px solid var(--mantine-color-gray-3);
 }
+.samaj-back {
+  display: flex; align-items: center; justify-content: center; flex: none; width: 34px; height: 34px;
+  padding: 0; border: 0; border-radius: var(--mantine-radius-md); cursor: pointer;
+  background: transparent; color: var(--mantine-color-gray-7);
+}
+.samaj-back:hover { background: var(--mantine-color-gray-1); }
+.samaj-back:active { transform: translateY(1px); }
 .samaj-brand {
   display: flex; align-items: center; gap: 8px; min-width: 0;
   color: inherit; text-decoration: none; font-weight: 600;
