@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 // Relative, not '@samaj/core': Vite loads its config with workspace packages left external.
 import { PAGE_PRELOADS_FILE, type PagePreloadsFile } from '../../../packages/core/src/api/share';
-import { PAGE_ROUTES, type PageRoute } from '../src/app/pageRoutes';
+import { PAGE_ROUTES, type PageRoute, pageNamespaces } from '../src/app/pageRoutes';
 
 interface ManifestChunk {
   file: string;
@@ -55,7 +55,7 @@ export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
     for (const page of shown) {
       const module = `src/features/${page.feature}/pages/${page.page}.tsx`;
       closure(manifest, module, keys);
-      closure(manifest, `src/locales/gu/${page.feature}.json`, keys);
+      for (const ns of pageNamespaces(page)) closure(manifest, `src/locales/gu/${ns}.json`, keys);
       for (const lazy of manifest[module]?.dynamicImports ?? []) closure(manifest, lazy, lazyKeys);
     }
     const data = shown.flatMap((page) => page.data ?? []);

@@ -17,11 +17,21 @@ export interface PageRoute {
    */
   data?: string[];
   memberData?: string[];
+  /**
+   * False for a page that shows no form and no failure: it does without the messages texts (error
+   * and validation wording, lib/errors.ts) that every other page loads with its code.
+   */
+  messages?: false;
   children?: PageRoute[];
 }
 
+/** The texts a page loads with its code: its feature's, and the messages unless it needs none. */
+export function pageNamespaces(page: Pick<PageRoute, 'feature' | 'messages'>): string[] {
+  return page.messages === false ? [page.feature] : [page.feature, 'messages'];
+}
+
 export const PAGE_ROUTES: PageRoute[] = [
-  { feature: 'tools', page: 'ToolsHome', data: ['/api/slides'] },
+  { feature: 'tools', page: 'ToolsHome', data: ['/api/slides'], messages: false },
   { path: 'posts', feature: 'posts', page: 'PostsHome', memberData: ['/api/posts', '/api/events'] },
   { path: 'login', feature: 'accounts', page: 'Login' },
   { path: 'signup', feature: 'accounts', page: 'Signup' },

@@ -3,7 +3,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadNamespace } from '../lib/i18n';
-import { PAGE_ROUTES, type PageRoute } from './pageRoutes';
+import { PAGE_ROUTES, type PageRoute, pageNamespaces } from './pageRoutes';
 import { RouteErrorBoundary } from './RouteError';
 import { PageFallback } from './shell/PageFallback';
 import { Shell } from './shell/Shell';
@@ -13,14 +13,18 @@ type PageModule = { default: ComponentType<any> };
 const pages = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!../features/*/pages/*.test.tsx']);
 
 /**
- * `features/<feature>/pages/<name>.tsx`, code-split; its code and its feature's translations
- * (locales/<lang>/<feature>.json, same name) are fetched together.
+ * `features/<feature>/pages/<name>.tsx`, code-split; its code and its texts (locales/<lang>/<feature>.json,
+ * same name, and the messages unless the route says otherwise: pageNamespaces) are fetched together.
  */
-function page<P extends object>(feature: string, name: string, props?: P, more?: () => Promise<object>) {
-  const load = pages[`../features/${feature}/pages/${name}.tsx`];
-  if (!load) throw new Error(`No page features/${feature}/pages/${name}.tsx`);
+function page<P extends object>(entry: PageRoute, props?: P, more?: () => Promise<object>) {
+  const load = pages[`../features/${entry.feature}/pages/${entry.page}.tsx`];
+  if (!load) throw new Error(`No page features/${entry.feature}/pages/${entry.page}.tsx`);
   const Page = lazy(async () => {
-    const [module, , extra] = await Promise.all([load(), loadNamespace(feature), more?.()]);
+    const [module, , extra] = await Promise.all([
+      load(),
+      Promise.all(pageNamespaces(entry).map(loadNamespace)),
+      more?.(),
+    ]);
     if (!extra) return module;
     const Inner = module.default;
     return { default: (own: object) => <Inner {...own} {...extra} /> };
@@ -39,7 +43,7 @@ const extraProps: Record<string, () => Promise<object>> = {
 };
 
 function toRoute(entry: PageRoute): RouteObject {
-  const element = page(entry.feature, entry.page, entry.props, extraProps[`${entry.feature}/${entry.page}`]);
+  const element = page(entry, entry.props, extraProps[`${entry.feature}/${entry.page}`]);
   const children = entry.children?.map(toRoute);
   return entry.path === undefined ? { index: true, element } : { path: entry.path, element, children };
 }

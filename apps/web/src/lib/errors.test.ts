@@ -1,7 +1,7 @@
 import { ERROR_TYPES } from '@samaj/core';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en/common.json';
-import gu from '../locales/gu/common.json';
+import en from '../locales/en/messages.json';
+import gu from '../locales/gu/messages.json';
 import { ApiError } from './api';
 import { errorKeys } from './errors';
 
@@ -21,11 +21,14 @@ describe('error messages', () => {
       'accounts:signup_errors.fields.email',
       'accounts:signup_errors.general_argument_invalid',
       'accounts:signup_errors.default',
-      'common:errors.fields.email',
-      'common:errors.general_argument_invalid',
-      'common:errors.default',
+      'messages:errors.fields.email',
+      'messages:errors.general_argument_invalid',
+      'messages:errors.default',
     ]);
     // Anything that is not the server's error (a bug, a TypeError) reads as an unknown failure.
-    expect(errorKeys(new TypeError('x'))).toEqual(['common:errors.general_unknown', 'common:errors.default']);
+    expect(errorKeys(new TypeError('x'))).toEqual([
+      'messages:errors.general_unknown',
+      'messages:errors.default',
+    ]);
   });
 });

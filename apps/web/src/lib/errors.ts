@@ -2,7 +2,8 @@
 // core's catalogue (and, for validation errors, the `field`); each maps straight to a translation
 // key, so the English `message` is never read back. A screen may word a type its own way in its
 // namespace (`<scope>.<type>`, `<scope>.fields.<field>`, `<scope>.default`); everything else falls
-// back to the common namespace's `errors` block.
+// back to the `errors` block of the messages namespace, which loads with every page that can fail
+// or hold a form (routes.tsx), not with the shell.
 import { ERROR_TYPES, validationMessageKey } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
@@ -20,7 +21,7 @@ export function errorParts(error: unknown): { type: string; field: string | null
 export function errorKeys(error: unknown, scope?: string): string[] {
   const { type, field } = errorParts(error);
   const keys: string[] = [];
-  for (const base of scope ? [scope, 'common:errors'] : ['common:errors']) {
+  for (const base of scope ? [scope, 'messages:errors'] : ['messages:errors']) {
     if (field) keys.push(`${base}.fields.${field}`);
     keys.push(`${base}.${type}`, `${base}.default`);
   }
@@ -29,16 +30,16 @@ export function errorKeys(error: unknown, scope?: string): string[] {
 
 /** `explain(error)`: the member-facing sentence for a failure (see errorKeys for the lookup). */
 export function useErrorMessage(scope?: string): (error: unknown) => string {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('messages');
   return (error) => t(errorKeys(error, scope));
 }
 
 /**
  * Translates a form field's error: core's zod messages are stable English constants with keys
- * (`validation.<key>` in common); any other text is passed through.
+ * (`validation.<key>` in messages); any other text is passed through.
  */
 export function useFieldError(): (message: string | undefined | null) => string | undefined {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('messages');
   return (message) => {
     if (!message) return undefined;
     const key = validationMessageKey(message);
