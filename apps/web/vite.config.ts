@@ -18,6 +18,12 @@ const notificationsStore = path.join(
 );
 
 const server = process.env.SAMAJ_API ?? 'http://localhost:8080';
+// The dev server and `vite preview` hand the API and both sockets to the running server.
+const proxy = {
+  '/api': { target: server, changeOrigin: false },
+  '/peerjs': { target: server, ws: true, changeOrigin: false },
+  '/realtime': { target: server, ws: true, changeOrigin: false },
+};
 
 // Vendor groups keep long-lived libraries that the shell needs whole in their own cacheable
 // files; pages stay lazy so the JavaScript loaded for `/` is only the shell and the tools page
@@ -87,20 +93,6 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: server, changeOrigin: false },
-      '/peerjs': { target: server, ws: true, changeOrigin: false },
-      '/realtime': { target: server, ws: true, changeOrigin: false },
-    },
-  },
-  preview: {
-    port: 4173,
-    proxy: {
-      '/api': { target: server, changeOrigin: false },
-      '/peerjs': { target: server, ws: true, changeOrigin: false },
-      '/realtime': { target: server, ws: true, changeOrigin: false },
-    },
-  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
 });
