@@ -97,7 +97,9 @@ test('the map asks for zoom-6 tiles around Gujarat from the configured tile host
   expect(tiles.every((t) => t.startsWith('/6/'))).toBe(true);
 });
 
-test('a link opens the next page at its top; back returns the reader to where they were', async ({ page }) => {
+test('a link opens the next page at its top; back returns the reader to where they were', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/surnames');
   const cards = page.getByRole('main').getByRole('link', { name: /Patel|Shah|Desai|Mehta|Joshi|Modi|\w+/ });
