@@ -50,6 +50,10 @@ for (const size of widths) {
       test(`renders ${route}`, async ({ page }) => {
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
+        // A prerendered page the app could not take over as it was (React says so on the console).
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
+        });
         await page.route('http://tiles.samaj.test/**', (r) => r.fulfill({ status: 204 }));
         await page.goto(route);
         await expect(page.getByRole('main')).toBeVisible();
@@ -120,4 +124,41 @@ test('a link opens the next page at its top; back returns the reader to where th
   await page.goBack();
   await expect(page).toHaveURL(/\/surnames$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1900);
+});
+
+test("a visitor's first screen arrives drawn, and the app takes it over without drawing it again", async ({
+  browser,
+}) => {
+  // No script at all: the server's HTML alone shows the page, its navigation and the community's name.
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  for (const route of ['/', '/login', '/posts', '/matrimony']) {
+    const page = await still.newPage();
+    await page.goto(route);
+    await expect(page.getByRole('main'), route).not.toHaveText(/^\s*$/);
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Samaj');
+    await page.close();
+  }
+  await still.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/login');
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeDisabled();
+  // Gujarati, as a new visitor's page is (ઈમેલ: email, પાસવર્ડ: password).
+  await page.getByLabel('ઈમેલ').fill('someone@example.com');
+  await page.getByRole('textbox', { name: 'પાસવર્ડ' }).fill('correct horse battery');
+  // The app answers the form, so it is live; the server's markers are still there, so it hydrated.
+  await expect(login).toBeEnabled();
+  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
+    true,
+  );
+  expect(problems).toEqual([]);
+  await context.close();
 });

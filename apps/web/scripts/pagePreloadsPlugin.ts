@@ -71,7 +71,8 @@ export function pagePreloadsPlugin(): Plugin {
   let outDir = 'dist';
   return {
     name: 'samaj-page-preloads',
-    apply: 'build',
+    // The client build only: the SSR build of src/prerender.tsx has other files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -44,7 +44,8 @@ export function buildShareMeta(): ShareMetaFile {
 export function shareMetaPlugin(): Plugin {
   return {
     name: 'samaj-share-meta',
-    apply: 'build',
+    // The client build only: the SSR build of src/prerender.tsx has other files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: SHARE_META_FILE, source: JSON.stringify(buildShareMeta()) });
     },

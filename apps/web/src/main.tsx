@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { i18nReady } from './lib/i18n';
+import { removeServerTags } from './lib/head';
+import { DEFAULT_LANGUAGE, i18n, i18nReady } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
 import { watchStandaloneZoomLock } from './lib/standalone';
 import { preferInterpretedValidation } from './lib/validation';
@@ -14,14 +15,23 @@ captureInstallEvent();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 const mount = root;
-// The first render is a transition, so React yields to the browser every few milliseconds instead of
-// holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
-i18nReady.then(() =>
-  startTransition(() =>
-    createRoot(mount).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  ),
-);
+// A visitor's page may arrive already drawn (the server's copy of src/prerender.tsx's output).
+const prerendered = mount.firstElementChild !== null;
+i18nReady.then(() => {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // Drawn in Gujarati: React takes the page over as it is. In English (a choice kept in this
+  // browser, which the server cannot know) it is drawn again.
+  if (prerendered && i18n.language === DEFAULT_LANGUAGE) {
+    removeServerTags();
+    hydrateRoot(mount, app);
+    return;
+  }
+  mount.replaceChildren();
+  // The first render is a transition, so React yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
+  startTransition(() => createRoot(mount).render(app));
+});

@@ -8,6 +8,9 @@ import { PAGE_PRELOADS_FILE, type PageFiles, type PagePreloadsFile } from '@sama
 
 interface Matcher {
   pattern: RegExp;
+  visitorHtml: string | null;
+  /** `files` with the styles applied, for the prerendered first screen. */
+  visitorFiles: string;
   files: string;
   memberFiles: string;
   data: string[];
@@ -29,9 +32,14 @@ function toPattern(routePath: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-function fileTags(page: PageFiles): string[] {
+/** With `applied`, the page's styles are stylesheets: its prerendered first screen is drawn with them. */
+function fileTags(page: PageFiles, applied = false): string[] {
   return [
-    ...page.styles.map((href) => `<link rel="preload" as="style" href="${href}" crossorigin>`),
+    ...page.styles.map((href) =>
+      applied
+        ? `<link rel="stylesheet" href="${href}" crossorigin>`
+        : `<link rel="preload" as="style" href="${href}" crossorigin>`,
+    ),
     ...page.scripts.map((href) => `<link rel="modulepreload" href="${href}" crossorigin>`),
   ];
 }
@@ -63,29 +71,44 @@ function fill(template: string, params: Record<string, string>): string | null {
 const dataTag = (href: string) =>
   `<link rel="preload" as="fetch" href="${href.replace(/&/g, '&amp;')}" crossorigin="use-credentials">`;
 
+export interface PageExtras {
+  /** The preload tags for the page's head. */
+  tags: string;
+  /** The first screen a visitor sees, prerendered at build time (texts still as PRERENDER_TEXTS). */
+  visitorHtml: string | null;
+}
+
+const NOTHING: PageExtras = { tags: '', visitorHtml: null };
+
 /**
- * The preload tags for a page path (first matching route, as the web app's router decides), or '';
- * for a signed-in member also what the page loads only for members (its lazy parts, its member-only
- * API answers: a visitor asking for those would only get a 401).
+ * What the build knows of a page path (first matching route, as the web app's router decides): the
+ * preload tags — for a signed-in member also what the page loads only for members (its lazy parts,
+ * its member-only API answers: a visitor asking for those would only get a 401) — and, for a visitor
+ * asking for the bare path (a query such as `?forward=` may change what the page shows), the
+ * prerendered first screen, whose styles are then stylesheets rather than preloads.
  */
-export function createPagePreloads(distDir: string): (pathname: string, member: boolean) => string {
+export function createPagePreloads(
+  distDir: string,
+): (pathname: string, viewer: { member: boolean; query: boolean }) => PageExtras {
   let file: PagePreloadsFile;
   try {
     file = JSON.parse(fs.readFileSync(path.join(distDir, PAGE_PRELOADS_FILE), 'utf8')) as PagePreloadsFile;
   } catch {
-    return () => '';
+    return () => NOTHING;
   }
   const matchers: Matcher[] = file.pages.map((page) => {
     const member = page.member ?? NONE;
     return {
       pattern: toPattern(page.path),
+      visitorHtml: page.visitorHtml ?? null,
+      visitorFiles: fileTags(page, true).join('\n    '),
       files: fileTags(page).join('\n    '),
       memberFiles: [...fileTags(page), ...fileTags(member)].join('\n    '),
       data: page.data ?? [],
       memberData: [...(page.data ?? []), ...(member.data ?? [])],
     };
   });
-  return (pathname, member) => {
+  return (pathname, { member, query }) => {
     for (const m of matchers) {
       const match = m.pattern.exec(pathname);
       if (!match) continue;
@@ -94,8 +117,10 @@ export function createPagePreloads(distDir: string): (pathname: string, member: 
         .map((template) => fill(template, params))
         .filter((url): url is string => url !== null)
         .map(dataTag);
-      return [member ? m.memberFiles : m.files, ...data].filter(Boolean).join('\n    ');
+      const visitorHtml = member || query ? null : m.visitorHtml;
+      const files = member ? m.memberFiles : visitorHtml ? m.visitorFiles : m.files;
+      return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml };
     }
-    return '';
+    return NOTHING;
   };
 }

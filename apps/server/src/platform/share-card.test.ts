@@ -2,7 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOOT_DATA_ID, type BootData, type PagePreloadsFile, type ShareMetaFile } from '@samaj/core';
+import {
+  BOOT_DATA_ID,
+  type BootData,
+  type PagePreloadsFile,
+  PRERENDER_TEXTS,
+  type ShareMetaFile,
+} from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +72,10 @@ const PRELOADS: PagePreloadsFile = {
       data: ['/api/surnames/:id'],
     },
     page('/events/create', ['/assets/EventCreate-1.js']),
+    {
+      ...page('/login', ['/assets/Login-1.js'], ['/assets/Login-1.css']),
+      visitorHtml: `<main><h1>${PRERENDER_TEXTS.community}</h1><p>Login</p></main>`,
+    },
     page('/event/:id', ['/assets/LiveEvent-1.js']),
     page('/admin/*', ['/assets/AdminHome-1.js']),
     page('/*', ['/assets/NotFound-1.js']),
@@ -320,6 +330,24 @@ describeEachDatabase(
       expect(mine).toContain('<link rel="preload" as="style" href="/assets/MemberHome-1.css" crossorigin>');
       // The shell's own preloads stay as the build wrote them.
       expect((await get('/')).body).toContain('<link rel="modulepreload" href="/assets/app.js">');
+    });
+
+    it("sends a visitor the page's prerendered first screen in the community's name, drawn with its styles; never a member", async () => {
+      const community = escapeHtml(ctx.app.config.communityName);
+      const visitor = (await get('/login')).body;
+      expect(visitor).toContain(`<div id="root"><main><h1>${community}</h1><p>Login</p></main></div>`);
+      expect(visitor).not.toContain(PRERENDER_TEXTS.community);
+      expect(visitor).toContain('<link rel="stylesheet" href="/assets/Login-1.css" crossorigin>');
+      // A query may change the page (`?forward=`): drawn by the app then, as for a member.
+      const forwarded = (await get('/login?forward=%2Fposts')).body;
+      expect(forwarded).toContain('<div id="root"></div>');
+      expect(forwarded).toContain('<link rel="preload" as="style" href="/assets/Login-1.css" crossorigin>');
+      const member = await createMember(ctx.app);
+      const mine = (await get('/login', member.cookie)).body;
+      expect(mine).toContain('<div id="root"></div>');
+      expect(mine).not.toContain('<p>Login</p>');
+      // A page without a prerendered screen is the empty shell, as before.
+      expect((await get('/surnames')).body).toContain('<div id="root"></div>');
     });
 
     it('asks for the API answers a page needs first with the HTML: public ones for anyone, the rest for members', async () => {

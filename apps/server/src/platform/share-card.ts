@@ -5,7 +5,13 @@
 // the kind (`app.registry.addShareCard`) for what a visitor may see of that thing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BootData, type PageText, SHARE_META_FILE, type ShareMetaFile } from '@samaj/core';
+import {
+  type BootData,
+  type PageText,
+  PRERENDER_TEXTS,
+  SHARE_META_FILE,
+  type ShareMetaFile,
+} from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { bootScript } from './boot-data.ts';
@@ -21,6 +27,7 @@ const CARD_ICON = 'icons/icon-512.png';
 
 /** Marks the tags the web app replaces with its own when it starts (apps/web/src/lib/head.tsx). */
 const SSR_ATTRIBUTE = 'data-ssr';
+const ROOT_ELEMENT = '<div id="root"></div>';
 const ITEM_PAGE = /^\/([a-z]+)\/([^/]+)\/?$/;
 
 const ENTITIES: Record<string, string> = {
@@ -152,8 +159,16 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      const pageFiles = preloads(pathname, Boolean(boot?.account));
-      const html = shell.replace(/<\/head>/i, `  ${head}\n    ${pageFiles}\n  </head>`);
+      const { tags, visitorHtml } = preloads(pathname, {
+        member: Boolean(boot?.account),
+        query: url.includes('?'),
+      });
+      let html = shell.replace(/<\/head>/i, `  ${head}\n    ${tags}\n  </head>`);
+      // A visitor's first screen, drawn at build time (apps/web src/prerender.tsx), in the community's name.
+      if (boot && boot.account === null && visitorHtml) {
+        const filled = visitorHtml.split(PRERENDER_TEXTS.community).join(escapeHtml(communityName));
+        html = html.replace(ROOT_ELEMENT, `<div id="root">${filled}</div>`);
+      }
       return boot ? html.replace(/<\/body>/i, `  ${bootScript(boot)}\n  </body>`) : html;
     },
   };

@@ -22,6 +22,11 @@ export interface PageRoute {
    * and validation wording, lib/errors.ts) that every other page loads with its code.
    */
   messages?: false;
+  /**
+   * The server sends a visitor this page's first screen as HTML, rendered at build time (src/prerender.tsx),
+   * and the app hydrates it. Only for pages whose first screen needs no API answer and no param.
+   */
+  prerender?: true;
   children?: PageRoute[];
 }
 
@@ -31,11 +36,17 @@ export function pageNamespaces(page: Pick<PageRoute, 'feature' | 'messages'>): s
 }
 
 export const PAGE_ROUTES: PageRoute[] = [
-  { feature: 'tools', page: 'ToolsHome', data: ['/api/slides'], messages: false },
-  { path: 'posts', feature: 'posts', page: 'PostsHome', memberData: ['/api/posts', '/api/events'] },
-  { path: 'login', feature: 'accounts', page: 'Login' },
-  { path: 'signup', feature: 'accounts', page: 'Signup' },
-  { path: 'publisher-request', feature: 'publisher', page: 'PublisherRequest' },
+  { feature: 'tools', page: 'ToolsHome', data: ['/api/slides'], messages: false, prerender: true },
+  {
+    path: 'posts',
+    feature: 'posts',
+    page: 'PostsHome',
+    memberData: ['/api/posts', '/api/events'],
+    prerender: true,
+  },
+  { path: 'login', feature: 'accounts', page: 'Login', prerender: true },
+  { path: 'signup', feature: 'accounts', page: 'Signup', prerender: true },
+  { path: 'publisher-request', feature: 'publisher', page: 'PublisherRequest', prerender: true },
   { path: 'profile', feature: 'profiles', page: 'Profile' },
   {
     path: 'profile/:id',
@@ -44,17 +55,35 @@ export const PAGE_ROUTES: PageRoute[] = [
     children: [{ feature: 'posts', page: 'MemberPosts' }],
   },
   { path: 'post/:id', feature: 'posts', page: 'SinglePost', memberData: ['/api/posts/:id'] },
-  { path: 'events', feature: 'events', page: 'EventsList', memberData: ['/api/events'] },
+  { path: 'events', feature: 'events', page: 'EventsList', memberData: ['/api/events'], prerender: true },
   { path: 'events/create', feature: 'events', page: 'EventCreate' },
   { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
   { path: 'surnames', feature: 'surnames', page: 'SurnameList', data: ['/api/surnames?limit=100'] },
   { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail', data: ['/api/surnames/:id'] },
-  { path: 'matrimony', feature: 'matrimony', page: 'Matrimony' },
+  { path: 'matrimony', feature: 'matrimony', page: 'Matrimony', prerender: true },
   { path: 'community-map', feature: 'map', page: 'CommunityMap' },
-  { path: 'scholarships', feature: 'placeholders', page: 'Placeholder', props: { kind: 'scholarships' } },
-  { path: 'jobs', feature: 'placeholders', page: 'Placeholder', props: { kind: 'jobs' } },
-  { path: 'businesses', feature: 'placeholders', page: 'Placeholder', props: { kind: 'businesses' } },
-  { path: 'venues', feature: 'placeholders', page: 'Placeholder', props: { kind: 'venues' } },
+  {
+    path: 'scholarships',
+    feature: 'placeholders',
+    page: 'Placeholder',
+    props: { kind: 'scholarships' },
+    prerender: true,
+  },
+  { path: 'jobs', feature: 'placeholders', page: 'Placeholder', props: { kind: 'jobs' }, prerender: true },
+  {
+    path: 'businesses',
+    feature: 'placeholders',
+    page: 'Placeholder',
+    props: { kind: 'businesses' },
+    prerender: true,
+  },
+  {
+    path: 'venues',
+    feature: 'placeholders',
+    page: 'Placeholder',
+    props: { kind: 'venues' },
+    prerender: true,
+  },
   { path: 'personas', feature: 'placeholders', page: 'Personas' },
   { path: 'settings', feature: 'settings', page: 'Settings' },
   { path: 'settings/profile', feature: 'settings', page: 'ManageProfile' },

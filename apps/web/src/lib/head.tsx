@@ -27,23 +27,29 @@ export function pageTitle(title: string, community: string): string {
   return title ? `${title} ${TITLE_SEPARATOR} ${community}` : community;
 }
 
+// A prerendered page (src/prerender.tsx) has no location; its head tags are the server's anyway.
+const origin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
 function absolute(url: string): string {
-  return new URL(url, window.location.origin).toString();
+  return new URL(url, origin()).toString();
 }
 
 let serverTagsRemoved = false;
 
 /**
  * The server writes each page's share card into the HTML it sends (apps/server platform/share-card.ts,
- * marked `data-ssr`) for link previews; the first page the app renders takes the head over with its
- * own tags, so there is never a second title or description.
+ * marked `data-ssr`) for link previews; the app takes the head over with its own tags, so there is
+ * never a second title or description. A prerendered page drops them before React hydrates it
+ * (main.tsx), or React would adopt the server's tags as its own and lose them here.
  */
+export function removeServerTags(): void {
+  if (serverTagsRemoved) return;
+  serverTagsRemoved = true;
+  for (const node of document.head.querySelectorAll('[data-ssr]')) node.remove();
+}
+
 function useReplaceServerTags(): void {
-  useLayoutEffect(() => {
-    if (serverTagsRemoved) return;
-    serverTagsRemoved = true;
-    for (const node of document.head.querySelectorAll('[data-ssr]')) node.remove();
-  }, []);
+  useLayoutEffect(removeServerTags, []);
 }
 
 export function PageMeta({ title, description, image, canonical }: PageMetaProps) {
@@ -51,7 +57,7 @@ export function PageMeta({ title, description, image, canonical }: PageMetaProps
   const community = useCommunityName();
   const { pathname } = useLocation();
   const fullTitle = pageTitle(title, community);
-  const url = canonical ? absolute(canonical) : window.location.origin + pathname;
+  const url = canonical ? absolute(canonical) : origin() + pathname;
   const imageUrl = absolute(image ?? '/icons/icon-512.png');
   return (
     <>

@@ -32,7 +32,23 @@ export interface PageFiles {
 }
 
 export interface PagePreloadsFile {
-  pages: Array<PageFiles & { path: string; member: PageFiles }>;
+  pages: Array<
+    PageFiles & {
+      path: string;
+      member: PageFiles;
+      /**
+       * The first screen a visitor sees on this route, rendered at build time with PRERENDER_TEXTS
+       * (apps/web scripts/prerender.mjs); the server puts it in the page's root element.
+       */
+      visitorHtml?: string;
+    }
+  >;
 }
+
+/**
+ * The operator's texts in a prerendered page are markers the server replaces with its own, escaped:
+ * `community` is the community's name. (Private-use characters: they survive HTML escaping as they are.)
+ */
+export const PRERENDER_TEXTS = { community: '\uE000community\uE000' } as const;
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';

@@ -45,8 +45,10 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
     [],
   );
 
+  // Nothing to ask without an offer or a member, which is always so in a prerendered page (no window).
   const install =
     !closed.has('install') &&
+    offer !== null &&
     showInstallPrompt({
       offered: offer !== null,
       serviceWorkerSupported: serviceWorkerSupported(),
@@ -55,6 +57,7 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
     });
   const notifications =
     !closed.has('notifications') &&
+    !!user &&
     // Asking for a permission the server cannot use (push off there) would only disappoint.
     !!vapidKey &&
     showNotificationPrompt({
