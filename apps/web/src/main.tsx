@@ -25,13 +25,15 @@ i18nReady.then(() => {
   );
   // Drawn in Gujarati: React takes the page over as it is. In English (a choice kept in this
   // browser, which the server cannot know) it is drawn again.
+  // Either way the first render is a transition, so React yields to the browser every few milliseconds
+  // instead of holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
   if (prerendered && i18n.language === DEFAULT_LANGUAGE) {
     removeServerTags();
-    hydrateRoot(mount, app);
+    startTransition(() => {
+      hydrateRoot(mount, app);
+    });
     return;
   }
   mount.replaceChildren();
-  // The first render is a transition, so React yields to the browser every few milliseconds instead of
-  // holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
   startTransition(() => createRoot(mount).render(app));
 });

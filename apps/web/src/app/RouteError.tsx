@@ -16,7 +16,8 @@ const css = `
 // Reached when rendering a route throws — most often a page chunk that vanished after a
 // deploy, which a reload fixes; so the way out offered is a reload.
 export function RouteError() {
-  const { t } = useTranslation('errors');
+  // The shell's own texts: a crash may come from a file that could not be fetched, so nothing is fetched here.
+  const { t } = useTranslation('shell');
   return (
     <div className="samaj-crash" role="alert">
       <style href="samaj-crash" precedence="default">

@@ -27,25 +27,8 @@ const orange: MantineColorsTuple = [
   '#9a3412',
 ];
 
-/**
- * Mantine's green with its two darkest shades deepened: approve buttons (staff queues) are white on the
- * filled shade (8), which Mantine's #2f9e44 gave only 3.4:1; now 5.4:1 (shade 9: 6.3:1).
- */
-const green: MantineColorsTuple = [
-  '#ebfbee',
-  '#d3f9d8',
-  '#b2f2bb',
-  '#8ce99a',
-  '#69db7c',
-  '#51cf66',
-  '#40c057',
-  '#37b24d',
-  '#237a34',
-  '#1b6e2d',
-];
-
 export const theme = createTheme({
-  colors: { orange, green },
+  colors: { orange },
   primaryColor: 'orange',
   primaryShade: 8,
   fontFamily: family,

@@ -13,15 +13,12 @@ export const LANGUAGE_STORAGE_KEY = 'samaj.lang';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
-const shellFiles = import.meta.glob<Record<string, unknown>>(
-  '../locales/gu/{common,shell,errors,tools}.json',
-  {
-    eager: true,
-    import: 'default',
-  },
-);
+const shellFiles = import.meta.glob<Record<string, unknown>>('../locales/gu/{common,shell,tools}.json', {
+  eager: true,
+  import: 'default',
+});
 const laterFiles = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/gu/{common,shell,errors,tools}.json'],
+  ['../locales/*/*.json', '!../locales/gu/{common,shell,tools}.json'],
   { import: 'default' },
 );
 

@@ -5,7 +5,7 @@ import { MODERATION_REASON_MAX, type PostDecision, type QueuedPost } from '@sama
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList';
-import { QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
+import { APPROVE_COLOR, QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useDecidePost, usePostQueue } from '../api/queues';
 import { ActionError } from './ActionError';
@@ -79,7 +79,7 @@ function QueuedPostCard({ post }: { post: QueuedPost }) {
                 { key: 'cancel', label: t('cancel'), variant: 'default', onClick: () => setRejecting(false) },
               ]
             : [
-                { key: 'approved', label: t('posts.approve'), color: 'green' },
+                { key: 'approved', label: t('posts.approve'), color: APPROVE_COLOR },
                 {
                   key: 'reject',
                   label: t('posts.reject'),

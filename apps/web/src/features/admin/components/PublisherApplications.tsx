@@ -4,7 +4,7 @@ import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ApplicantView } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList';
-import { QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
+import { APPROVE_COLOR, QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
 import { useDecidePublisher, usePublisherQueue } from '../api/queues';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
@@ -57,7 +57,7 @@ function ApplicationCard({ applicant }: { applicant: ApplicantView }) {
         onDecide={send}
         busy={decide.isPending}
         actions={[
-          { key: 'approve', label: t('publishers.approve'), color: 'green' },
+          { key: 'approve', label: t('publishers.approve'), color: APPROVE_COLOR },
           { key: 'reject', label: t('publishers.reject'), color: 'red', variant: 'light' },
         ]}
       />

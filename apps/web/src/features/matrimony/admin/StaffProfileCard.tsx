@@ -7,7 +7,13 @@ import { IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type QueueAction, QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
+import {
+  APPROVE_COLOR,
+  type QueueAction,
+  QueueActions,
+  QueueCard,
+  usePendingDecision,
+} from '../../../components/QueueCard';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { useErrorMessage } from '../../../lib/errors';
 import { useDecideProfile } from '../api/staff';
@@ -58,7 +64,14 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
       ]
     : [
         ...(profile.status === 'requested'
-          ? [{ key: 'approve', label: t('admin.approve'), color: 'green', onClick: () => send('approve') }]
+          ? [
+              {
+                key: 'approve',
+                label: t('admin.approve'),
+                color: APPROVE_COLOR,
+                onClick: () => send('approve'),
+              },
+            ]
           : []),
         profile.status === 'banned'
           ? { key: 'unban', label: t('admin.unban'), variant: 'light', onClick: () => send('unban') }

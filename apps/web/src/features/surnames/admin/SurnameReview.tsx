@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/PagedList';
-import { QueueActions, QueueCard } from '../../../components/QueueCard';
+import { APPROVE_COLOR, QueueActions, QueueCard } from '../../../components/QueueCard';
 import { useErrorMessage } from '../../../lib/errors';
 import { useTimeAgo } from '../../../lib/time';
 import { useDecideSubmission, useReviewQueue } from '../api/review';
@@ -124,7 +124,7 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
         actions={
           mode === 'view'
             ? [
-                { key: 'view', label: t('review.apply'), color: 'green', onClick: () => apply(false) },
+                { key: 'view', label: t('review.apply'), color: APPROVE_COLOR, onClick: () => apply(false) },
                 {
                   key: 'open-edit',
                   label: t('review.edit'),
@@ -144,7 +144,7 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
                   ? {
                       key: 'edit',
                       label: t('review.applyEdited'),
-                      color: 'green',
+                      color: APPROVE_COLOR,
                       onClick: () => apply(true),
                     }
                   : { key: 'reject', label: t('review.reject'), color: 'red', onClick: reject },

@@ -37,14 +37,16 @@ export function ToolTile({ to, title, subtitle, icon: Icon, color, wide }: ToolT
 }
 
 export function PersonaTile({ type, icon: Icon }: { type: PersonaType; icon: TileIcon }) {
-  const { t } = useTranslation('placeholders');
+  // The home page's own copy of the six titles: the placeholders texts (every page's subtitle) would
+  // be one more file before the home page can show.
+  const { t } = useTranslation('tools');
   return (
     <UnstyledButton component={Link} to={`/personas?type=${type}`} className={classes.persona}>
       <ThemeIcon size={44} radius="xl" variant="light">
         <Icon size={24} stroke={1.6} aria-hidden />
       </ThemeIcon>
       <Text size="sm" fw={600} ta="center" className={classes.title}>
-        {t(`personas.${type}.title`)}
+        {t(`personaTitles.${type}`)}
       </Text>
     </UnstyledButton>
   );
