@@ -332,6 +332,19 @@ describeEachDatabase(
       expect((await get('/')).body).toContain('<link rel="modulepreload" href="/assets/app.js">');
     });
 
+    it("a name with $' or $& in it goes into the page as written (no replacement pattern)", async () => {
+      const name = "Asha $' $& $` Patel";
+      const member = await createMember(ctx.app, { name });
+      const html = (await get(`/profile/${member.user.id}`)).body;
+      expect(tags(html).titles).toEqual([
+        escapeHtml(`${name} (@${member.user.id}) | ${ctx.app.config.communityName}`),
+      ]);
+      expect(html.match(/<\/body>/g)).toHaveLength(1);
+      const mine = (await get('/posts', member.cookie)).body;
+      expect(boot(mine).account?.name).toBe(name);
+      expect(mine.match(/<\/head>/g)).toHaveLength(1);
+    });
+
     it("sends a visitor the page's prerendered first screen in the community's name, drawn with its styles; never a member", async () => {
       const community = escapeHtml(ctx.app.config.communityName);
       const visitor = (await get('/login')).body;

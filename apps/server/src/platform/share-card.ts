@@ -163,13 +163,14 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         member: Boolean(boot?.account),
         query: url.includes('?'),
       });
-      let html = shell.replace(/<\/head>/i, `  ${head}\n    ${tags}\n  </head>`);
+      // Replacer functions, not strings: a name with `$'` or `$&` in it must go in as written.
+      let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
       // A visitor's first screen, drawn at build time (apps/web src/prerender.tsx), in the community's name.
       if (boot && boot.account === null && visitorHtml) {
         const filled = visitorHtml.split(PRERENDER_TEXTS.community).join(escapeHtml(communityName));
-        html = html.replace(ROOT_ELEMENT, `<div id="root">${filled}</div>`);
+        html = html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`);
       }
-      return boot ? html.replace(/<\/body>/i, `  ${bootScript(boot)}\n  </body>`) : html;
+      return boot ? html.replace(/<\/body>/i, () => `  ${bootScript(boot)}\n  </body>`) : html;
     },
   };
 }
