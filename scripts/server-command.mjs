@@ -44,6 +44,9 @@ export const WEB_SOURCES = [
 export const SERVER_SOURCES = [
   'apps/server/src',
   'apps/server/scripts',
+  // A new migration or dependency: the build's empty database (db/template.ts) is made again.
+  'apps/server/drizzle',
   'apps/server/package.json',
+  'package-lock.json',
   'packages/core/src',
 ];

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { serveOperatorSocket } from './cli/socket.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { copyTemplate, hasDatabase } from './db/template.ts';
 import { seedSurnames } from './features/surnames/seed.ts';
 import { ownerOnlyFromNowOn, restrictDataDir } from './platform/data-dir.ts';
 import { acquireLock, type DataDirLock, LockError } from './platform/lock.ts';
@@ -74,7 +74,9 @@ async function main(): Promise<void> {
     // PGlite belongs to one process; PostgreSQL is shared by design, so no lock there.
     if (!config.databaseUrl) lock = acquireLock(config.dataDir, 'server');
     const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
-    const creating = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+    // A first start copies the build's empty database; without one (development), initdb runs, in
+    // a process of its own when compiled (see createInChildProcess).
+    const creating = !config.databaseUrl && !copyTemplate(config.dataDir) && !hasDatabase(config.dataDir);
     if (creating && COMPILED) await createInChildProcess();
     database = await openDatabase(options);
     await migrateDatabase(database);
