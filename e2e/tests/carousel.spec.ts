@@ -81,10 +81,25 @@ test('staff fill a slide in the console; members see it; removing it brings the 
   await expect(first.getByText('Shown')).toBeVisible();
   await look(admin, 'console-filled');
 
+  // How far the page jumps while it loads (the layout shifts Lighthouse adds up as CLS).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto('/');
   const slide = page.getByRole('heading', { name: 'Navratri garba at the wadi' });
   await expect(slide).toBeVisible();
   await expect(page.getByText('Nine nights, every evening from 8 pm. Everyone welcome.')).toBeVisible();
+  // The slides come with the page: no welcome panel first that the carousel then pushes down.
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(
+    0.05,
+  );
   await look(page, 'home-filled');
   await page.getByRole('link', { name: /Navratri garba at the wadi/ }).click();
   await expect(page).toHaveURL(/\/events$/);

@@ -84,12 +84,12 @@ const NOTHING: PageExtras = { tags: '', visitorHtml: null };
  * What the build knows of a page path (first matching route, as the web app's router decides): the
  * preload tags — for a signed-in member also what the page loads only for members (its lazy parts,
  * its member-only API answers: a visitor asking for those would only get a 401) — and, for a visitor
- * asking for the bare path (a query such as `?forward=` may change what the page shows), the
- * prerendered first screen, whose styles are then stylesheets rather than preloads.
+ * asking for the bare path (a query such as `?forward=` may change what the page shows) and no data that
+ * changes it (`drawnByApp`, see core's FIRST_SCREEN_BOOT_DATA), the prerendered first screen, whose styles are then stylesheets rather than preloads.
  */
 export function createPagePreloads(
   distDir: string,
-): (pathname: string, viewer: { member: boolean; query: boolean }) => PageExtras {
+): (pathname: string, viewer: { member: boolean; query: boolean; drawnByApp?: boolean }) => PageExtras {
   let file: PagePreloadsFile;
   try {
     file = JSON.parse(fs.readFileSync(path.join(distDir, PAGE_PRELOADS_FILE), 'utf8')) as PagePreloadsFile;
@@ -108,7 +108,7 @@ export function createPagePreloads(
       memberData: [...(page.data ?? []), ...(member.data ?? [])],
     };
   });
-  return (pathname, { member, query }) => {
+  return (pathname, { member, query, drawnByApp = false }) => {
     for (const m of matchers) {
       const match = m.pattern.exec(pathname);
       if (!match) continue;
@@ -117,7 +117,7 @@ export function createPagePreloads(
         .map((template) => fill(template, params))
         .filter((url): url is string => url !== null)
         .map(dataTag);
-      const visitorHtml = member || query ? null : m.visitorHtml;
+      const visitorHtml = member || query || drawnByApp ? null : m.visitorHtml;
       const files = member ? m.memberFiles : visitorHtml ? m.visitorFiles : m.files;
       return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml };
     }

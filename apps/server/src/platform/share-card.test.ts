@@ -12,9 +12,9 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { postWithImage, setPicture, upload } from '../../test/api.ts';
+import { call, postWithImage, setPicture, upload } from '../../test/api.ts';
 import { describeEachDatabase, tempDir } from '../../test/harness.ts';
-import { createMember } from '../../test/members.ts';
+import { createAdmin, createMember } from '../../test/members.ts';
 import { event, post, surname, user } from '../db/schema/index.ts';
 import { escapeHtml, fill } from './share-card.ts';
 
@@ -54,7 +54,10 @@ const page = (path: string, scripts: string[], styles: string[] = []) => ({
 });
 const PRELOADS: PagePreloadsFile = {
   pages: [
-    page('/', ['/assets/ToolsHome-1.js'], ['/assets/ToolsHome-1.css']),
+    {
+      ...page('/', ['/assets/ToolsHome-1.js'], ['/assets/ToolsHome-1.css']),
+      visitorHtml: `<main><h1>${PRERENDER_TEXTS.community}</h1><p>Welcome</p></main>`,
+    },
     {
       path: '/posts',
       scripts: ['/assets/PostsHome-1.js'],
@@ -152,8 +155,8 @@ describeEachDatabase(
         expect(head.canonical).toEqual([`${origin()}${url}`]);
         expect(head.ogImage).toBe(communityCard());
         expect(html).toContain('og:image:width" content="1200"');
-        // The app itself is still there.
-        expect(html).toContain('<div id="root"></div>');
+        // The app itself is still there (the home page's holds its prerendered first screen).
+        expect(html).toContain('<div id="root">');
         expect(html).toContain('<link rel="modulepreload" href="/assets/app.js">');
       }
     });
@@ -311,8 +314,9 @@ describeEachDatabase(
 
     it("names the page's own files, as the web app's router matches the path", async () => {
       expect(modulePreloads((await get('/')).body)).toEqual(['/assets/ToolsHome-1.js']);
+      // A visitor's home page is prerendered: its styles are stylesheets.
       expect((await get('/')).body).toContain(
-        '<link rel="preload" as="style" href="/assets/ToolsHome-1.css" crossorigin>',
+        '<link rel="stylesheet" href="/assets/ToolsHome-1.css" crossorigin>',
       );
       expect(modulePreloads((await get('/surname/%E0%AA%AA%E0%AA%9F%E0%AB%87%E0%AA%B2')).body)).toEqual([
         '/assets/SurnameDetail-1.js',
@@ -361,6 +365,36 @@ describeEachDatabase(
       expect(mine).not.toContain('<p>Login</p>');
       // A page without a prerendered screen is the empty shell, as before.
       expect((await get('/surnames')).body).toContain('<div id="root"></div>');
+    });
+
+    it("draws the home page's carousel with its first screen: the slides come in the HTML, and the screen prerendered without them is not sent", async () => {
+      const community = escapeHtml(ctx.app.config.communityName);
+      const empty = (await get('/')).body;
+      expect(boot(empty).slides).toEqual([]);
+      expect(empty).toContain(`<div id="root"><main><h1>${community}</h1><p>Welcome</p></main></div>`);
+
+      const admin = await createAdmin(ctx.app);
+      const saved = await call(ctx.app, 'PUT', '/api/admin/slides/1', admin, {
+        title: `Navratri ${HOSTILE}`,
+        subtitle: 'Garba on Saturday',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      try {
+        const home = (await get('/')).body;
+        expect(boot(home).slides).toEqual((await get('/api/slides')).json().documents);
+        expect(boot(home).slides).toHaveLength(1);
+        expect(home).toContain('<div id="root"></div>');
+        expect(home).not.toContain('<p>Welcome</p>');
+        expect(home).not.toContain('<script>alert');
+        expect(home).toContain('<link rel="preload" as="style" href="/assets/ToolsHome-1.css" crossorigin>');
+        const member = await createMember(ctx.app);
+        expect(boot((await get('/', member.cookie)).body).slides).toHaveLength(1);
+        // Only the home page shows the carousel, so only its HTML carries it.
+        expect(boot((await get('/posts')).body).slides).toBeUndefined();
+        expect(boot((await get('/surnames', member.cookie)).body).slides).toBeUndefined();
+      } finally {
+        await call(ctx.app, 'DELETE', '/api/admin/slides/1', admin);
+      }
     });
 
     it('asks for the API answers a page needs first with the HTML: public ones for anyone, the rest for members', async () => {

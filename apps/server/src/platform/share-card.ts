@@ -9,6 +9,7 @@ import {
   type BootData,
   type PageText,
   PRERENDER_TEXTS,
+  prerenderFits,
   SHARE_META_FILE,
   type ShareMetaFile,
 } from '@samaj/core';
@@ -162,6 +163,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
       const { tags, visitorHtml } = preloads(pathname, {
         member: Boolean(boot?.account),
         query: url.includes('?'),
+        drawnByApp: boot ? !prerenderFits(boot) : false,
       });
       // Replacer functions, not strings: a name with `$'` or `$&` in it must go in as written.
       let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);

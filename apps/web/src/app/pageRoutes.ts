@@ -36,7 +36,8 @@ export function pageNamespaces(page: Pick<PageRoute, 'feature' | 'messages'>): s
 }
 
 export const PAGE_ROUTES: PageRoute[] = [
-  { feature: 'tools', page: 'ToolsHome', data: ['/api/slides'], messages: false, prerender: true },
+  // Its slides come in the HTML's boot data (server features/slides), not as a preload.
+  { feature: 'tools', page: 'ToolsHome', messages: false, prerender: true },
   {
     path: 'posts',
     feature: 'posts',

@@ -6,16 +6,32 @@ import type { QueryClient } from '@tanstack/react-query';
 import { publicConfigQueryKey } from './publicConfig';
 import { currentUserQueryKey } from './session';
 
+/** What this page was served with, and when: a feature's query starts from its part (`bootAnswer`). */
+let served: { data: BootData; at: number } = { data: {}, at: 0 };
+
 /** Reads and removes the boot script: it describes the moment the page was served, nothing later. */
 export function takeBootData(doc: Document = document): BootData {
   const element = doc.getElementById(BOOT_DATA_ID);
-  if (!element) return {};
-  element.remove();
+  element?.remove();
+  let data: BootData = {};
   try {
-    return JSON.parse(element.textContent ?? '') as BootData;
+    if (element) data = JSON.parse(element.textContent ?? '') as BootData;
   } catch {
-    return {};
+    // Damaged: the queries ask the server as usual.
   }
+  served = { data, at: Date.now() };
+  return data;
+}
+
+/**
+ * One part of the boot data for a feature's own query (its `initialData`), with the time the page was
+ * served (its `initialDataUpdatedAt`, so the usual staleness applies); undefined when the page has none.
+ */
+export function bootAnswer<K extends keyof BootData>(
+  name: K,
+): { data: NonNullable<BootData[K]>; at: number } | undefined {
+  const data = served.data[name];
+  return data === undefined || data === null ? undefined : { data, at: served.at };
 }
 
 /** Seeds the query cache with the boot data, as if the queries had just been answered. */

@@ -1,5 +1,6 @@
 import type { AccountView } from './accounts.ts';
 import type { LiveConfig } from './events.ts';
+import type { SlideView } from './slides.ts';
 
 /** What the operator configured that the web app shows (GET /api/public-config). */
 export interface PublicConfig extends LiveConfig {
@@ -26,4 +27,17 @@ export interface BootData {
   account?: AccountView | null;
   /** `GET /api/public-config`: the community's name, about text, map tiles, live and push settings. */
   publicConfig?: PublicConfig;
+  /** `GET /api/slides`, on the home page only: its carousel is drawn at once, not swapped in later. */
+  slides?: SlideView[];
+}
+
+/**
+ * Boot data that changes what a page's first screen shows. The prerendered visitor screens were drawn
+ * with none, so a page that has some (non-empty) is drawn by the app instead of from that HTML.
+ */
+export const FIRST_SCREEN_BOOT_DATA = ['slides'] as const satisfies readonly (keyof BootData)[];
+
+/** Whether the prerendered (data-less) first screen still shows this page as it is. */
+export function prerenderFits(boot: BootData): boolean {
+  return FIRST_SCREEN_BOOT_DATA.every((name) => !boot[name]?.length);
 }

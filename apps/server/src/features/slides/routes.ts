@@ -47,6 +47,12 @@ const slides: FastifyPluginAsyncZod = async (app) => {
     if (id && !(await imageInUse(app.db, id))) await deleteFile(app, id);
   }
 
+  // The home page's carousel is drawn with its first screen instead of replacing the welcome panel
+  // once this answer arrives (a layout shift); other pages do not show it.
+  app.registry.addBootData('slides', async (request) =>
+    request.url.split('?')[0] === '/' ? listSlides(app.db) : undefined,
+  );
+
   app.get(
     '/api/slides',
     {
