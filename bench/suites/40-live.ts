@@ -31,7 +31,10 @@ async function member(
   url: string,
   prefix: string,
 ): Promise<{ context: BrowserContext; username: string }> {
-  const context = await browser.newContext({ baseURL: url });
+  // No service worker: each member here is a brand-new browser profile, and each would download and
+  // store the whole precache (~660 KB) while joining — on real phones that happens once, on the first
+  // visit, on the phone's own CPU, not in the same two cores as the host and every other viewer.
+  const context = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
   counter += 1;
   const username = `${prefix}_${Date.now().toString(36)}_${counter}`.slice(0, 32);
   const res = await context.request.post('/api/account/signup', {
