@@ -105,7 +105,12 @@ export function useUpdateWaiting(): boolean {
   );
 }
 
-/** Lets the waiting version take over, then reloads into it. */
+/**
+ * Lets the waiting version take over, then reloads into it. The prompt stays up (its button busy)
+ * until then: Chromium can hold the old version for up to its 30 s idle timeout when this page was
+ * claimed on its first visit (the install check still holds it), and a prompt that vanished with
+ * nothing happening would look broken.
+ */
 export function reloadIntoUpdate(): void {
   const wb = workbox;
   if (!wb) {
@@ -114,7 +119,6 @@ export function reloadIntoUpdate(): void {
   }
   wb.addEventListener('controlling', () => window.location.reload());
   wb.messageSkipWaiting();
-  setUpdateWaiting(false);
 }
 
 /** The runtime caches hold what the signed-in member saw; a logout empties them (see sw/paths.ts). */
