@@ -120,6 +120,10 @@ test('the service worker is served fresh, becomes active and controls the page',
 
   await page.goto('/');
   await controlled(page);
+  // The worker takes the page over while still activating; it is `activated` once its activate step ends.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return {
