@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createQueryClient } from './app/queryClient';
+import { seedBootData, takeBootData } from './lib/boot';
 import { removeServerTags } from './lib/head';
 import { DEFAULT_LANGUAGE, i18n, i18nReady } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
@@ -17,10 +19,13 @@ if (!root) throw new Error('index.html lost its #root element');
 const mount = root;
 // A visitor's page may arrive already drawn (the server's copy of src/prerender.tsx's output).
 const prerendered = mount.firstElementChild !== null;
+// Before React: see App.
+const client = createQueryClient();
+seedBootData(client, takeBootData());
 i18nReady.then(() => {
   const app = (
     <StrictMode>
-      <App />
+      <App client={client} />
     </StrictMode>
   );
   // Drawn in Gujarati: React takes the page over as it is. In English (a choice kept in this

@@ -9,8 +9,9 @@ import { PAGE_PRELOADS_FILE, type PageFiles, type PagePreloadsFile } from '@sama
 interface Matcher {
   pattern: RegExp;
   visitorHtml: string | null;
-  /** `files` with the styles applied, for the prerendered first screen. */
+  /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
   visitorFiles: string;
+  scripts: string[];
   files: string;
   memberFiles: string;
   data: string[];
@@ -32,17 +33,16 @@ function toPattern(routePath: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** With `applied`, the page's styles are stylesheets: its prerendered first screen is drawn with them. */
-function fileTags(page: PageFiles, applied = false): string[] {
+function fileTags(page: PageFiles): string[] {
   return [
-    ...page.styles.map((href) =>
-      applied
-        ? `<link rel="stylesheet" href="${href}" crossorigin>`
-        : `<link rel="preload" as="style" href="${href}" crossorigin>`,
-    ),
+    ...page.styles.map((href) => `<link rel="preload" as="style" href="${href}" crossorigin>`),
     ...page.scripts.map((href) => `<link rel="modulepreload" href="${href}" crossorigin>`),
   ];
 }
+
+/** A prerendered first screen is drawn with the page's styles, so they are stylesheets. */
+const stylesheetTags = (page: PageFiles) =>
+  page.styles.map((href) => `<link rel="stylesheet" href="${href}" crossorigin>`);
 
 function decode(segment: string): string | null {
   try {
@@ -76,9 +76,11 @@ export interface PageExtras {
   tags: string;
   /** The first screen a visitor sees, prerendered at build time (texts still as PRERENDER_TEXTS). */
   visitorHtml: string | null;
+  /** With `visitorHtml`: the page's scripts, for the starter to fetch after the first paint (app-start.ts). */
+  modules: string[];
 }
 
-const NOTHING: PageExtras = { tags: '', visitorHtml: null };
+const NOTHING: PageExtras = { tags: '', visitorHtml: null, modules: [] };
 
 /**
  * What the build knows of a page path (first matching route, as the web app's router decides): the
@@ -101,7 +103,8 @@ export function createPagePreloads(
     return {
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
-      visitorFiles: fileTags(page, true).join('\n    '),
+      visitorFiles: stylesheetTags(page).join('\n    '),
+      scripts: page.scripts,
       files: fileTags(page).join('\n    '),
       memberFiles: [...fileTags(page), ...fileTags(member)].join('\n    '),
       data: page.data ?? [],
@@ -119,7 +122,8 @@ export function createPagePreloads(
         .map(dataTag);
       const visitorHtml = member || query || drawnByApp ? null : m.visitorHtml;
       const files = member ? m.memberFiles : visitorHtml ? m.visitorFiles : m.files;
-      return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml };
+      const modules = visitorHtml ? m.scripts : [];
+      return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml, modules };
     }
     return NOTHING;
   };

@@ -91,7 +91,8 @@ function builtApp(): string {
   fs.writeFileSync(
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="gu"><head><meta charset="UTF-8" /><title>Samaj</title>' +
-      '<link rel="modulepreload" href="/assets/app.js"></head><body><div id="root"></div></body></html>',
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/app.js"></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, 'share-meta.json'), JSON.stringify(META));
   fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(PRELOADS));
@@ -101,6 +102,24 @@ function builtApp(): string {
     path.join(dist, 'icons', 'icon-512.png'),
   );
   return dist;
+}
+
+/** How the page starts the app: its module script at once, or the starter after the first paint. */
+function appScripts(html: string) {
+  const starter =
+    /<script src="\/start\.js" data-entry="([^"]+)" data-modules="([^"]*)" defer><\/script>/.exec(html);
+  if (starter) {
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    return {
+      entry: starter[1],
+      modules: (starter[2] ?? '').split(' ').filter(Boolean),
+      started: 'after first paint',
+    };
+  }
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  const modules = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  return { entry, modules, started: 'at once' };
 }
 
 /** The head of the HTML sent for `url`: each tag's value by its name. */
@@ -157,7 +176,8 @@ describeEachDatabase(
         expect(html).toContain('og:image:width" content="1200"');
         // The app itself is still there (the home page's holds its prerendered first screen).
         expect(html).toContain('<div id="root">');
-        expect(html).toContain('<link rel="modulepreload" href="/assets/app.js">');
+        expect(appScripts(html).entry).toBe('/assets/index-1.js');
+        expect(appScripts(html).modules).toContain('/assets/app.js');
       }
     });
 
@@ -313,11 +333,16 @@ describeEachDatabase(
     });
 
     it("names the page's own files, as the web app's router matches the path", async () => {
-      expect(modulePreloads((await get('/')).body)).toEqual(['/assets/ToolsHome-1.js']);
-      // A visitor's home page is prerendered: its styles are stylesheets.
-      expect((await get('/')).body).toContain(
-        '<link rel="stylesheet" href="/assets/ToolsHome-1.css" crossorigin>',
-      );
+      // A visitor's home page is prerendered: its styles are stylesheets, and its scripts (the shell's,
+      // then its own) go to the starter, which asks for them after the first paint.
+      const home = (await get('/')).body;
+      expect(home).toContain('<link rel="stylesheet" href="/assets/ToolsHome-1.css" crossorigin>');
+      expect(modulePreloads(home)).toEqual([]);
+      expect(appScripts(home)).toEqual({
+        entry: '/assets/index-1.js',
+        modules: ['/assets/app.js', '/assets/ToolsHome-1.js'],
+        started: 'after first paint',
+      });
       expect(modulePreloads((await get('/surname/%E0%AA%AA%E0%AA%9F%E0%AB%87%E0%AA%B2')).body)).toEqual([
         '/assets/SurnameDetail-1.js',
         '/assets/Card-1.js',
@@ -332,8 +357,12 @@ describeEachDatabase(
       const mine = (await get('/posts', member.cookie)).body;
       expect(modulePreloads(mine)).toEqual(['/assets/PostsHome-1.js', '/assets/MemberHome-1.js']);
       expect(mine).toContain('<link rel="preload" as="style" href="/assets/MemberHome-1.css" crossorigin>');
-      // The shell's own preloads stay as the build wrote them.
-      expect((await get('/')).body).toContain('<link rel="modulepreload" href="/assets/app.js">');
+      // Where the app draws the page, the shell's own script and preloads stay as the build wrote them.
+      expect(appScripts(mine)).toEqual({
+        entry: '/assets/index-1.js',
+        modules: ['/assets/app.js', '/assets/PostsHome-1.js', '/assets/MemberHome-1.js'],
+        started: 'at once',
+      });
     });
 
     it("a name with $' or $& in it goes into the page as written (no replacement pattern)", async () => {

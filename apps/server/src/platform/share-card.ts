@@ -15,6 +15,7 @@ import {
 } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { startAfterFirstPaint } from './app-start.ts';
 import { bootScript } from './boot-data.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import type { ShareCard } from './registry.ts';
@@ -160,7 +161,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      const { tags, visitorHtml } = preloads(pathname, {
+      const { tags, visitorHtml, modules } = preloads(pathname, {
         member: Boolean(boot?.account),
         query: url.includes('?'),
         drawnByApp: boot ? !prerenderFits(boot) : false,
@@ -170,7 +171,10 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
       // A visitor's first screen, drawn at build time (apps/web src/prerender.tsx), in the community's name.
       if (boot && boot.account === null && visitorHtml) {
         const filled = visitorHtml.split(PRERENDER_TEXTS.community).join(escapeHtml(communityName));
-        html = html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`);
+        html = startAfterFirstPaint(
+          html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`),
+          modules,
+        );
       }
       return boot ? html.replace(/<\/body>/i, () => `  ${bootScript(boot)}\n  </body>`) : html;
     },

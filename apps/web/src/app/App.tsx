@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { seedBootData, takeBootData } from '../lib/boot';
 import { registerServiceWorkerWhenStable } from '../lib/serviceWorker';
 import { Providers } from './Providers';
-import { createQueryClient } from './queryClient';
 import { AppRoutes } from './routes';
 
-export function App() {
-  const [client] = useState(() => {
-    const created = createQueryClient();
-    seedBootData(created, takeBootData());
-    return created;
-  });
+/**
+ * The app around its query cache. The cache is made once, outside React (main.tsx): a first render
+ * that never commits (a tap while a prerendered page is being taken over restarts it) would otherwise
+ * make a second cache without the page's boot data, draw a visitor as "unknown" and throw the
+ * prerendered screen away along with what they had typed.
+ */
+export function App({ client }: { client: QueryClient }) {
   // Once the first screen is in (at the latest after 30 s); never in development.
   useEffect(() => registerServiceWorkerWhenStable(client), [client]);
   return (

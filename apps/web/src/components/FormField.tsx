@@ -5,8 +5,14 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import type { ChangeEvent } from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useFormState } from 'react-hook-form';
+import { type ChangeEvent, useCallback, useEffect, useRef } from 'react';
+import {
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+  useFormState,
+} from 'react-hook-form';
 import { useFieldError } from '../lib/errors';
 import { PasswordField } from './PasswordField';
 
@@ -36,12 +42,21 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
   const fieldError = useFieldError();
   const state = useFormState({ control: form.control, name });
   const error = fieldError(form.getFieldState(name, state).error?.message);
-  const field = form.register(name);
+  const { ref: registerRef, ...field } = form.register(name);
+  const element = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const ref = useCallback(
+    (node: HTMLInputElement | HTMLTextAreaElement | null) => {
+      element.current = node;
+      registerRef(node);
+    },
+    [registerRef],
+  );
+  useAdoptTypedBeforeHydration(form, name, element);
   const handle = (event: ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => {
     onChange?.(event);
     return field.onChange(event);
   };
-  const bound = { ...field, onChange: handle, error };
+  const bound = { ...field, ref, onChange: handle, error };
   if (kind === 'textarea') return <Textarea {...(rest as TextareaProps)} {...bound} />;
   if (kind === 'password') return <PasswordField {...(rest as PasswordInputProps)} {...bound} />;
   // Every email field asks the same of the browser: its keyboard, autofill and no capitals.
@@ -50,4 +65,34 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
       ? ({ type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'none' } as const)
       : undefined;
   return <TextInput {...email} {...(rest as TextInputProps)} {...bound} />;
+}
+
+/**
+ * A prerendered form (/login, /signup) can be typed into before the app takes the page over. React
+ * keeps that text on screen and react-hook-form stores it, but tells no watcher, so a page that
+ * enables its button from `useWatch` stayed disabled until the member typed again. Setting the same
+ * value again is ignored as no change, so it is cleared and set back in one go (no paint between).
+ * The microtask: the page's own effects have run by then.
+ */
+function useAdoptTypedBeforeHydration<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  name: Path<T>,
+  element: { current: HTMLInputElement | HTMLTextAreaElement | null },
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what was typed before the first render counts
+  useEffect(() => {
+    queueMicrotask(() => {
+      const typed = element.current?.value ?? '';
+      // A form filled from the member's data (their profile) starts with that: nothing was typed.
+      const initial = name
+        .split('.')
+        .reduce<unknown>(
+          (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+          form.formState.defaultValues,
+        );
+      if (typed === '' || typed === element.current?.defaultValue || typed === String(initial ?? '')) return;
+      form.setValue(name, '' as PathValue<T, Path<T>>);
+      form.setValue(name, typed as PathValue<T, Path<T>>, { shouldDirty: true });
+    });
+  }, []);
 }
