@@ -164,6 +164,7 @@ export async function run(): Promise<Section> {
       ['/surnames', '/surnames', undefined],
       ['/surname/Patel', '/surname/Patel', undefined],
       ['/posts (visitor)', '/posts', undefined],
+      ['/login', '/login', undefined],
       ['/posts (member)', '/posts', cookie],
       [`/post/{id}`, `/post/${postId}`, undefined],
       ['/events (member)', '/events', cookie],
