@@ -330,6 +330,27 @@ test('install prompt: only when the browser offers installation; Skip hides it f
   await context.close();
 });
 
+test('install prompt: an offer made before the app has loaded still shows it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The drawn home page is on screen, the app's script is held (a slow connection), and the browser
+  // offers installation meanwhile.
+  let release: () => void = () => {};
+  const offered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await offered;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('.samaj-nav')).toBeVisible();
+  await offerInstall(page);
+  release();
+  await expect(installPrompt(page)).toBeVisible();
+  await context.close();
+});
+
 test('install prompt: Install App opens the browser’s dialog; anything but accepted hides it for good', async ({
   browser,
 }) => {

@@ -4,6 +4,15 @@
 // connection they no longer hold up the paint. A hidden tab paints nothing, and a browser without
 // paint timing says nothing: start at once; a page that never reports a paint starts after 3 s.
 (() => {
+  // The browser may offer installation before the app has loaded: keep the offer (and keep the
+  // browser's own mini-infobar away) for the app's install prompt (src/lib/installEvent.ts).
+  addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    window.samajInstallOffer = event;
+  });
+  addEventListener('appinstalled', () => {
+    window.samajInstallOffer = null;
+  });
   const me = document.currentScript;
   const entry = me.getAttribute('data-entry');
   const modules = (me.getAttribute('data-modules') || '').split(' ').filter(Boolean);

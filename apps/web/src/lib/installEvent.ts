@@ -1,5 +1,7 @@
 // The browser's offer to install the app (`beforeinstallprompt`). It can fire before React has
-// mounted, so main.tsx starts listening first and the install prompt reads the kept event.
+// mounted, so main.tsx starts listening first and the install prompt reads the kept event; on a
+// prerendered page it can fire before this script has even loaded, so public/start.js keeps it in
+// `window.samajInstallOffer` for us.
 import { useSyncExternalStore } from 'react';
 
 /** Chromium's event (not in TypeScript's DOM types). */
@@ -16,7 +18,10 @@ function set(event: BeforeInstallPromptEvent | null) {
   for (const listener of listeners) listener();
 }
 
-export function captureInstallEvent(win: Window = window): () => void {
+export function captureInstallEvent(
+  win: Window & { samajInstallOffer?: BeforeInstallPromptEvent | null } = window,
+): () => void {
+  if (win.samajInstallOffer) set(win.samajInstallOffer);
   const onOffer = (event: Event) => {
     // Keep the browser's own mini-infobar away: the app shows its prompt instead (SPEC §4).
     event.preventDefault();
