@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { holdAppScript } from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
 
 // Issue 11, the web side: the installable app (manifest, service worker, offline) and the shell's
@@ -333,16 +334,8 @@ test('install prompt: only when the browser offers installation; Skip hides it f
 test('install prompt: an offer made before the app has loaded still shows it', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // The drawn home page is on screen, the app's script is held (a slow connection), and the browser
-  // offers installation meanwhile.
-  let release: () => void = () => {};
-  const offered = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await offered;
-    await route.continue();
-  });
+  // The drawn home page is on screen, the app's script is held, and the browser offers installation.
+  const release = await holdAppScript(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('.samaj-nav')).toBeVisible();
   await offerInstall(page);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appHoldsInput, holdAppScript } from '../support/app-script';
 
 // Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
 // a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
@@ -155,9 +156,7 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   await expect(login).toBeDisabled();
   // Typed once the app has taken the page over (React's handle on the input); typing before that is
   // the next test.
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
-  );
+  await expect.poll(() => appHoldsInput(page)).toBe(true);
   // The app's scripts were asked for only once the drawn page was painted (server: app-start.ts).
   const order = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
@@ -181,27 +180,14 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
 test('what a visitor types into the drawn login form before the app takes it over still counts', async ({
   page,
 }) => {
-  // The app's entry script is held until the visitor has typed, as on a slow phone over mobile data.
-  let release: () => void = () => {};
-  const typed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await typed;
-    await route.continue();
-  });
+  // The app's entry script is held until the visitor has typed.
+  const release = await holdAppScript(page);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('ઈમેલ').fill('someone@example.com');
   await page.getByRole('textbox', { name: 'પાસવર્ડ' }).fill('correct horse battery');
-  expect(
-    await page.evaluate(() =>
-      Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
-    ),
-  ).toBe(false);
+  expect(await appHoldsInput(page)).toBe(false);
   release();
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
-  );
+  await expect.poll(() => appHoldsInput(page)).toBe(true);
   // The text is still there and the form counts it: Login is on without typing again.
   await expect(page.getByLabel('ઈમેલ')).toHaveValue('someone@example.com');
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
@@ -219,10 +205,7 @@ test('typing on while the app takes the drawn page over keeps the page and every
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   const email = page.getByLabel('ઈમેલ');
-  const hydrated = () =>
-    page.evaluate(() =>
-      Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
-    );
+  const hydrated = () => appHoldsInput(page);
   expect(await hydrated()).toBe(false);
   const text = 'a.visitor.typing.on.a.slow.phone@example.com';
   let typed = '';

@@ -1,0 +1,22 @@
+// The app's entry script held back, as on a slow phone over mobile data: the server's drawn page is on
+// screen and can be used while the app that takes it over is still on its way.
+import type { Page } from '@playwright/test';
+
+/** Holds `/assets/index-*.js` until the returned function is called. */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Whether the app has taken the page over (React's handle on the first input). */
+export const appHoldsInput = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
+  );
