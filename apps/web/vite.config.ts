@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
 import { shareMetaPlugin } from './scripts/shareMetaPlugin';
+import { startScriptPlugin } from './scripts/startScriptPlugin';
 
 // The shell watches Mantine's notification store without loading the Notifications component
 // (which brings transitions and portals); the package's export map hides the store module, so
@@ -61,7 +62,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, shareMetaPlugin(), pagePreloadsPlugin()],
+  plugins: [react(), pwa, shareMetaPlugin(), pagePreloadsPlugin(), startScriptPlugin()],
   resolve: {
     alias: [
       { find: /^@samaj\/notifications-store$/, replacement: notificationsStore },

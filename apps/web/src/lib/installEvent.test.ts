@@ -27,7 +27,7 @@ describe('the browser’s install offer', () => {
     expect(offerNow()).toBe(event);
   });
 
-  it('is taken over from public/start.js when it came before the app had loaded', () => {
+  it('is taken over from start.js when it came before the app had loaded', () => {
     const early = offer();
     (window as { samajInstallOffer?: unknown }).samajInstallOffer = early;
     stop = captureInstallEvent();
