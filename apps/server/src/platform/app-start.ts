@@ -5,7 +5,7 @@
 // browser reports the first contentful paint. Text typed before the app takes over is kept (apps/web
 // components/FormField.tsx, main.tsx).
 
-/** The starter the web build copies to the site's root. */
+/** The starter the web build writes to the site's root (apps/web scripts/startScriptPlugin.ts). */
 export const APP_START_SCRIPT = '/start.js';
 
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*?\bhref="([^"]+)"[^>]*>\r?\n?/g;

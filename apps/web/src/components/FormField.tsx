@@ -8,6 +8,7 @@ import {
 import { type ChangeEvent, useCallback, useEffect, useRef } from 'react';
 import {
   type FieldValues,
+  get,
   type Path,
   type PathValue,
   type UseFormReturn,
@@ -84,12 +85,7 @@ function useAdoptTypedBeforeHydration<T extends FieldValues>(
     queueMicrotask(() => {
       const typed = element.current?.value ?? '';
       // A form filled from the member's data (their profile) starts with that: nothing was typed.
-      const initial = name
-        .split('.')
-        .reduce<unknown>(
-          (value, key) => (value as Record<string, unknown> | undefined)?.[key],
-          form.formState.defaultValues,
-        );
+      const initial: unknown = get(form.formState.defaultValues, name);
       if (typed === '' || typed === element.current?.defaultValue || typed === String(initial ?? '')) return;
       form.setValue(name, '' as PathValue<T, Path<T>>);
       form.setValue(name, typed as PathValue<T, Path<T>>, { shouldDirty: true });
