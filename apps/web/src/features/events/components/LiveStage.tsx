@@ -5,6 +5,7 @@ import { IconEye, IconX } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewUrl } from '../../../lib/previewUrl';
+import { useViewerCount, type ViewerCount } from '../live/viewerCount';
 import classes from './LiveStage.module.css';
 import { StreamVideo } from './StreamVideo';
 
@@ -18,7 +19,7 @@ interface LiveStageProps {
   onWake(): void;
   onClose(): void;
   /** The viewer count while live; null when not live. */
-  viewers: number | null;
+  viewers: ViewerCount | null;
   stream: MediaStream | null;
   /** The host hears nothing of their own microphone. */
   muted: boolean;
@@ -92,29 +93,36 @@ export function LiveStage({
           <IconX aria-hidden />
         </ActionIcon>
       </header>
-      {viewers !== null && (
-        <Group className={classes.badge} gap={6}>
-          <Badge color="red" variant="filled" size="lg" radius="sm" tt="none">
-            {t('live.badge')}
-          </Badge>
-          <Badge
-            color="dark"
-            variant="filled"
-            size="lg"
-            radius="sm"
-            leftSection={<IconEye size={16} aria-hidden />}
-            aria-label={t('live.viewers', { count: viewers })}
-            data-testid="viewer-count"
-          >
-            {formatCount(viewers)}
-          </Badge>
-        </Group>
-      )}
+      {viewers !== null && <LiveBadge viewers={viewers} />}
       {center && <div className={classes.center}>{center}</div>}
       <div className={classes.controls + hide} aria-hidden={!shown} inert={!shown}>
         {controls}
       </div>
     </div>
+  );
+}
+
+/** `Live` and the viewer count (SPEC §2): redrawn on its own whenever the count changes. */
+function LiveBadge({ viewers }: { viewers: ViewerCount }) {
+  const { t } = useTranslation('events');
+  const count = useViewerCount(viewers);
+  return (
+    <Group className={classes.badge} gap={6}>
+      <Badge color="red" variant="filled" size="lg" radius="sm" tt="none">
+        {t('live.badge')}
+      </Badge>
+      <Badge
+        color="dark"
+        variant="filled"
+        size="lg"
+        radius="sm"
+        leftSection={<IconEye size={16} aria-hidden />}
+        aria-label={t('live.viewers', { count })}
+        data-testid="viewer-count"
+      >
+        {formatCount(count)}
+      </Badge>
+    </Group>
   );
 }
 

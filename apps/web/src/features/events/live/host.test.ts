@@ -1,5 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { capVideoBitrate, VIDEO_BITRATE_PER_VIEWER } from './host';
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COUNT_SETTLE_MS, capVideoBitrate, LiveHost, VIDEO_BITRATE_PER_VIEWER } from './host';
+
+const signalling = vi.hoisted(() => ({ peer: null as unknown }));
+vi.mock('./peer', async (original) => ({
+  ...(await original<typeof import('./peer')>()),
+  openPeer: async () => signalling.peer,
+}));
 
 /** A call whose connection sends one audio and one video track, as the host's calls do. */
 function call(encodings: RTCRtpEncodingParameters[]) {
@@ -35,5 +42,84 @@ describe('the host upload per viewer', () => {
     refusing.setParameters.mockRejectedValueOnce(new Error('InvalidModificationError'));
     await expect(capVideoBitrate(refused)).resolves.toBeUndefined();
     await expect(capVideoBitrate({ peerConnection: undefined as never })).resolves.toBeUndefined();
+  });
+});
+
+/** A viewer's data connection as the host sees it: what it was sent, and its events. */
+class FakeConnection extends EventEmitter {
+  open = false;
+  readonly sent: unknown[] = [];
+  constructor(
+    readonly peer: string,
+    readonly connectionId: string,
+  ) {
+    super();
+  }
+  send(message: unknown) {
+    this.sent.push(message);
+  }
+  close() {
+    this.open = false;
+  }
+  opened() {
+    this.open = true;
+    this.emit('open');
+  }
+}
+
+class FakePeer extends EventEmitter {
+  readonly calls: string[] = [];
+  call(id: string) {
+    this.calls.push(id);
+    return Object.assign(new EventEmitter(), { close: () => undefined, peerConnection: undefined });
+  }
+  destroy() {}
+}
+
+describe('a crowd joining at once', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('calls every viewer at once, and tells each the count once it has settled, not once per join', async () => {
+    vi.useFakeTimers();
+    const peer = new FakePeer();
+    signalling.peer = peer;
+    const track = { kind: 'video', stop: vi.fn() };
+    vi.stubGlobal('navigator', {
+      mediaDevices: { getUserMedia: async () => ({ getTracks: () => [track], getVideoTracks: () => [track] }) },
+    });
+    const counts: number[] = [];
+    const host = new LiveHost('ev1', {}, 12, { onViewers: (n) => counts.push(n), onError: vi.fn() });
+    await host.start();
+
+    const crowd = Array.from({ length: 8 }, (_, i) => new FakeConnection(`viewer-${i}-ev1`, `dc_${i}`));
+    for (const viewer of crowd) peer.emit('connection', viewer);
+    expect(peer.calls).toHaveLength(8);
+    for (const viewer of crowd) {
+      viewer.opened();
+      await vi.advanceTimersByTimeAsync(COUNT_SETTLE_MS / 8);
+    }
+    await vi.advanceTimersByTimeAsync(COUNT_SETTLE_MS);
+    // The host's own badge follows every join; each viewer hears the count at most twice, not 8 times.
+    expect(counts.at(-1)).toBe(8);
+    for (const viewer of crowd) {
+      expect(viewer.sent.length).toBeLessThanOrEqual(2);
+      expect(viewer.sent.at(-1)).toEqual({ type: 'viewers', count: 8 });
+    }
+
+    // One leaving: the others hear 7 once.
+    crowd[0]?.emit('close');
+    await vi.advanceTimersByTimeAsync(COUNT_SETTLE_MS);
+    expect(crowd[1]?.sent.at(-1)).toEqual({ type: 'viewers', count: 7 });
+    expect(counts.at(-1)).toBe(7);
+
+    // END: nothing more is sent.
+    crowd[1]?.emit('close');
+    host.end();
+    const before = crowd[2]?.sent.length;
+    await vi.advanceTimersByTimeAsync(COUNT_SETTLE_MS * 2);
+    expect(crowd[2]?.sent.length).toBe(before);
   });
 });

@@ -72,10 +72,17 @@ export async function capVideoBitrate(call: Pick<MediaConnection, 'peerConnectio
   await sender.setParameters(parameters).catch(() => undefined);
 }
 
+/**
+ * Joins and leaves within this window reach the viewers as one count: a crowd joining together
+ * would otherwise send every viewer a message (and a redraw) per join, while their calls connect.
+ */
+export const COUNT_SETTLE_MS = 200;
+
 export class LiveHost {
   private peer: Peer | null = null;
   private stream: MediaStream | null = null;
   private readonly viewers = new Map<string, Viewer>();
+  private countTimer: ReturnType<typeof setTimeout> | null = null;
   private ended = false;
 
   constructor(
@@ -171,12 +178,17 @@ export class LiveHost {
     }
   }
 
+  /** The host's own badge at once; the viewers once the count has settled (COUNT_SETTLE_MS). */
   private broadcast(): void {
-    const count = this.viewers.size;
-    for (const { connection } of this.viewers.values()) {
-      if (connection.open) this.send(connection, { type: 'viewers', count });
-    }
-    this.callbacks.onViewers(count);
+    this.callbacks.onViewers(this.viewers.size);
+    if (this.countTimer || this.ended) return;
+    this.countTimer = setTimeout(() => {
+      this.countTimer = null;
+      const count = this.viewers.size;
+      for (const { connection } of this.viewers.values()) {
+        if (connection.open) this.send(connection, { type: 'viewers', count });
+      }
+    }, COUNT_SETTLE_MS);
   }
 
   setVideoEnabled(on: boolean): void {
@@ -223,6 +235,8 @@ export class LiveHost {
   /** END, or leaving the screen: tracks stopped, every call closed, the peer destroyed. */
   end(): void {
     this.ended = true;
+    if (this.countTimer) clearTimeout(this.countTimer);
+    this.countTimer = null;
     this.viewers.clear();
     this.stopTracks();
     this.peer?.destroy();

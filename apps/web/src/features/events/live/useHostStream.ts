@@ -4,6 +4,7 @@ import type { PeerOptions } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CameraError, LiveHost } from './host';
 import { PeerFailure } from './peer';
+import { type ViewerCount, ViewerCountStore } from './viewerCount';
 
 export type HostPhase = 'idle' | 'starting' | 'live' | 'ended';
 
@@ -12,7 +13,8 @@ export interface HostStream {
   /** A peer error type, a camera error name, or 'liveFailed'; null when all is well. */
   error: string | null;
   stream: MediaStream | null;
-  viewers: number;
+  /** Read with useViewerCount, so that a join redraws only the badge. */
+  viewers: ViewerCount;
   video: boolean;
   audio: boolean;
   start(): Promise<void>;
@@ -40,7 +42,7 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
   const [phase, setPhase] = useState<HostPhase>('idle');
   const [error, setError] = useState<string | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
-  const [viewers, setViewers] = useState(0);
+  const [viewers] = useState(() => new ViewerCountStore());
   const [video, setVideo] = useState(true);
   const [audio, setAudio] = useState(true);
 
@@ -48,15 +50,15 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
     host.current?.end();
     host.current = null;
     setStream(null);
-    setViewers(0);
-  }, []);
+    viewers.set(0);
+  }, [viewers]);
 
   const start = useCallback(async () => {
     if (!options || host.current) return;
     setError(null);
     setPhase('starting');
     const live = new LiveHost(eventId, options, maxViewers, {
-      onViewers: setViewers,
+      onViewers: viewers.set,
       onError: (type) => {
         if (host.current === live) setError(type);
       },
@@ -76,7 +78,7 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
       setError(errorType(failure));
       setPhase('idle');
     }
-  }, [eventId, options, maxViewers, setLive, stop]);
+  }, [eventId, options, maxViewers, setLive, stop, viewers]);
 
   const end = useCallback(async () => {
     stop();

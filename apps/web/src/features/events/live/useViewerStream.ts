@@ -5,6 +5,7 @@ import type Peer from 'peerjs';
 import type { PeerOptions } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LiveViewer, warmPeer } from './viewer';
+import { type ViewerCount, ViewerCountStore } from './viewerCount';
 
 export type ViewerPhase = 'waiting' | 'connecting' | 'playing' | 'reconnecting' | 'full' | 'ended';
 
@@ -13,7 +14,8 @@ export interface ViewerStream {
   /** A peer error type shown with a retry; null when all is well. */
   error: string | null;
   stream: MediaStream | null;
-  viewers: number;
+  /** Read with useViewerCount, so that a join redraws only the badge. */
+  viewers: ViewerCount;
   retry(): void;
 }
 
@@ -29,7 +31,7 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
   const [phase, setPhase] = useState<ViewerPhase>(live ? 'connecting' : 'waiting');
   const [error, setError] = useState<string | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
-  const [viewers, setViewers] = useState(0);
+  const [viewers] = useState(() => new ViewerCountStore());
   const sawLive = useRef(live);
   // Signalling opened while waiting for the host; the next connection takes it over.
   const warm = useRef<Promise<Peer | null> | null>(null);
@@ -76,7 +78,7 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
           setError(null);
           setPhase('playing');
         },
-        onViewers: setViewers,
+        onViewers: viewers.set,
         onFull: () => {
           setStream(null);
           setPhase('full');
@@ -104,7 +106,7 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
       if (timer) clearTimeout(timer);
       viewer.destroy();
     };
-  }, [hostId, live, options, attempt]);
+  }, [hostId, live, options, attempt, viewers]);
 
   const retry = useCallback(() => {
     setError(null);
