@@ -177,6 +177,50 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   await context.close();
 });
 
+test("a shared post's link arrives drawn for a visitor, its login card leading back to that post", async ({
+  browser,
+}) => {
+  // WhatsApp links to posts reach visitors first: the page is drawn at build time for every post id
+  // (only its links back differ, written by the server) — no script needed to see it.
+  const path = '/post/NoSuchPost%20x';
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const drawn = await still.newPage();
+  await drawn.goto(path);
+  const expected = `/login?forward=${encodeURIComponent(path)}`;
+  await expect(drawn.getByRole('main').getByRole('link', { name: 'Login', exact: true })).toHaveAttribute(
+    'href',
+    expected,
+  );
+  await expect(drawn.getByRole('main').getByRole('button', { name: 'પાછા', exact: true })).toBeVisible();
+  await still.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto(path);
+  // The app has taken the drawn card over (React's handle on its link) without drawing it again.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('main a[href^="/login"]') ?? {}).some((k) =>
+          k.startsWith('__react'),
+        ),
+      ),
+    )
+    .toBe(true);
+  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
+    true,
+  );
+  await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(expected);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('what a visitor types into the drawn login form before the app takes it over still counts', async ({
   page,
 }) => {

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ssr = await import(pathToFileURL(path.join(root, 'dist-ssr/prerender.js')).href);
-const { render, PAGE_ROUTES, PAGE_PRELOADS_FILE, UNFILLED } = ssr;
+const { render, PAGE_ROUTES, PAGE_PRELOADS_FILE, UNFILLED, PRERENDER_PARAM, prerenderPath, forwardTo } = ssr;
 
 /** `<title>`, `<meta>` and `<link>` other than stylesheets, as React's server renderer writes them. */
 const HEAD_TAGS = /<title>[^<]*<\/title>|<meta [^>]*\/>|<link (?![^>]*rel="stylesheet")[^>]*\/>/g;
@@ -23,9 +23,18 @@ for (const route of PAGE_ROUTES.filter((r) => r.prerender)) {
   if (!page) throw new Error(`prerender: ${routePath} is not in ${PAGE_PRELOADS_FILE}`);
   // The head is the server's (the share card, from the same texts): React puts a page's title and
   // meta tags in the head itself once it runs, so here they would only be stray copies in the body.
-  const html = (await render(routePath)).replace(HEAD_TAGS, '');
+  const html = (await render(prerenderPath(routePath))).replace(HEAD_TAGS, '');
   if (html.includes(UNFILLED))
     throw new Error(`prerender: ${routePath} shows a config text the server cannot fill`);
+  // The server writes the asked path only into links back to the page; a param anywhere else would
+  // show every visitor the same wrong value.
+  if (
+    html
+      .split(forwardTo(prerenderPath(routePath)))
+      .join('')
+      .includes(PRERENDER_PARAM)
+  )
+    throw new Error(`prerender: ${routePath} shows a param outside a link back to it`);
   page.visitorHtml = html;
   console.log(`prerendered ${routePath}: ${html.length} characters`);
 }

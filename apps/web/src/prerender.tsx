@@ -12,7 +12,7 @@ import { AppRoutes } from './app/routes';
 import { seedBootData } from './lib/boot';
 import { i18nReady } from './lib/i18n';
 
-export { PAGE_PRELOADS_FILE } from '@samaj/core';
+export { forwardTo, PAGE_PRELOADS_FILE, PRERENDER_PARAM, prerenderPath } from '@samaj/core';
 export { PAGE_ROUTES } from './app/pageRoutes';
 
 /** Marks a config text the server does not fill: a prerendered page showing it fails the build. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PAGE_PRELOADS_FILE, type PageFiles, type PagePreloadsFile } from '@samaj/core';
 
 interface Matcher {
+  route: string;
   pattern: RegExp;
   visitorHtml: string | null;
   /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
@@ -78,9 +79,11 @@ export interface PageExtras {
   visitorHtml: string | null;
   /** With `visitorHtml`: the page's scripts, for the starter to fetch after the first paint (app-start.ts). */
   modules: string[];
+  /** With `visitorHtml`: the route it was drawn for (`/post/:id`), so the asked path can go into it. */
+  route: string;
 }
 
-const NOTHING: PageExtras = { tags: '', visitorHtml: null, modules: [] };
+const NOTHING: PageExtras = { tags: '', visitorHtml: null, modules: [], route: '' };
 
 /**
  * What the build knows of a page path (first matching route, as the web app's router decides): the
@@ -101,6 +104,7 @@ export function createPagePreloads(
   const matchers: Matcher[] = file.pages.map((page) => {
     const member = page.member ?? NONE;
     return {
+      route: page.path,
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
       visitorFiles: stylesheetTags(page).join('\n    '),
@@ -123,7 +127,7 @@ export function createPagePreloads(
       const visitorHtml = member || query || drawnByApp ? null : m.visitorHtml;
       const files = member ? m.memberFiles : visitorHtml ? m.visitorFiles : m.files;
       const modules = visitorHtml ? m.scripts : [];
-      return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml, modules };
+      return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml, modules, route: m.route };
     }
     return NOTHING;
   };

@@ -80,6 +80,12 @@ const PRELOADS: PagePreloadsFile = {
       visitorHtml: `<main><h1>${PRERENDER_TEXTS.community}</h1><p>Login</p></main>`,
     },
     page('/event/:id', ['/assets/LiveEvent-1.js']),
+    {
+      ...page('/post/:id', ['/assets/SinglePost-1.js']),
+      visitorHtml:
+        '<main><a href="/login?forward=%2Fpost%2Fprerendered">Login</a>' +
+        '<a href="/signup?forward=%2Fpost%2Fprerendered&amp;x=1">Sign up</a><p>prerendered</p></main>',
+    },
     page('/admin/*', ['/assets/AdminHome-1.js']),
     page('/*', ['/assets/NotFound-1.js']),
   ],
@@ -394,6 +400,19 @@ describeEachDatabase(
       expect(mine).not.toContain('<p>Login</p>');
       // A page without a prerendered screen is the empty shell, as before.
       expect((await get('/surnames')).body).toContain('<div id="root"></div>');
+    });
+
+    it('writes the asked path into the links back from a page prerendered with a param, encoded as the app writes it', async () => {
+      const html = (await get('/post/abc%20d')).body;
+      expect(html).toContain(
+        '<main><a href="/login?forward=%2Fpost%2Fabc%2520d">Login</a>' +
+          '<a href="/signup?forward=%2Fpost%2Fabc%2520d&amp;x=1">Sign up</a><p>prerendered</p></main>',
+      );
+      // Nothing but the links changes; a member gets the app's own drawing.
+      const member = await createMember(ctx.app);
+      expect((await get('/post/abc', member.cookie)).body).toContain('<div id="root"></div>');
+      // What encodeURIComponent keeps but HTML does not: escaped.
+      expect((await get("/post/it's")).body).toContain('forward=%2Fpost%2Fit&#39;s"');
     });
 
     it("draws the home page's carousel with its first screen: the slides come in the HTML, and the screen prerendered without them is not sent", async () => {

@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type BootData,
+  forwardTo,
   type PageText,
   PRERENDER_TEXTS,
   prerenderFits,
+  prerenderPath,
   SHARE_META_FILE,
   type ShareMetaFile,
 } from '@samaj/core';
@@ -41,6 +43,12 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Safe in text and in a double- or single-quoted attribute. */
+/** The whole `forward=` value of each link back to a page prerendered for `route`. */
+function linksBack(route: string): RegExp {
+  const drawn = forwardTo(prerenderPath(route)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${drawn}(?=["&#])`, 'g');
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
 }
@@ -161,7 +169,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      const { tags, visitorHtml, modules } = preloads(pathname, {
+      const { tags, visitorHtml, modules, route } = preloads(pathname, {
         member: Boolean(boot?.account),
         query: url.includes('?'),
         drawnByApp: boot ? !prerenderFits(boot) : false,
@@ -170,7 +178,12 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
       let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
       // A visitor's first screen, drawn at build time (apps/web src/prerender.tsx), in the community's name.
       if (boot && boot.account === null && visitorHtml) {
-        const filled = visitorHtml.split(PRERENDER_TEXTS.community).join(escapeHtml(communityName));
+        const filled = visitorHtml
+          .split(PRERENDER_TEXTS.community)
+          .join(escapeHtml(communityName))
+          // Links back to the page (login and sign-up return here) name the path as asked, as the
+          // app would write it: `/post/:id` was drawn at `/post/prerendered`, `/posts` maybe asked as `/posts/`.
+          .replace(linksBack(route), () => escapeHtml(forwardTo(pathname)));
         html = startAfterFirstPaint(
           html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`),
           modules,

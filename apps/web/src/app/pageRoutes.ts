@@ -24,7 +24,8 @@ export interface PageRoute {
   messages?: false;
   /**
    * The server sends a visitor this page's first screen as HTML, rendered at build time (src/prerender.tsx),
-   * and the app hydrates it. Only for pages whose first screen needs no API answer and no param.
+   * and the app hydrates it. Only for pages whose first screen needs no API answer; a param may appear
+   * only in links back to the page (the build checks; core's prerenderPath).
    */
   prerender?: true;
   children?: PageRoute[];
@@ -55,7 +56,8 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: 'Profile',
     children: [{ feature: 'posts', page: 'MemberPosts' }],
   },
-  { path: 'post/:id', feature: 'posts', page: 'SinglePost', memberData: ['/api/posts/:id'] },
+  // A visitor sees the back button and the login card (which links back with the post's path).
+  { path: 'post/:id', feature: 'posts', page: 'SinglePost', memberData: ['/api/posts/:id'], prerender: true },
   { path: 'events', feature: 'events', page: 'EventsList', memberData: ['/api/events'], prerender: true },
   { path: 'events/create', feature: 'events', page: 'EventCreate' },
   { path: 'event/:id', feature: 'events', page: 'LiveEvent' },

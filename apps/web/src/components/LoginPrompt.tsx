@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { forwardTo } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -6,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 export function useForwardQuery(): string {
   const location = useLocation();
   const here = location.pathname + location.search + location.hash;
-  return `?forward=${encodeURIComponent(here)}`;
+  return `?${forwardTo(here)}`;
 }
 
 export interface LoginPromptProps {

@@ -51,4 +51,24 @@ export interface PagePreloadsFile {
  */
 export const PRERENDER_TEXTS = { community: '\uE000community\uE000' } as const;
 
+/**
+ * A route param's value where a page is prerendered (`/post/:id` is drawn at `/post/prerendered`).
+ * Such a page may show its path only where the app links back to it (`?forward=`, see LoginPrompt):
+ * the server writes the asked path there. Plain ASCII, so encodeURIComponent leaves it as it is.
+ */
+export const PRERENDER_PARAM = 'prerendered';
+
+/** The path a route's first screen is prerendered at: each `:param` as PRERENDER_PARAM. */
+export function prerenderPath(routePath: string): string {
+  return routePath
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? PRERENDER_PARAM : segment))
+    .join('/');
+}
+
+/** A link back to the prerendered page (`forward=` and the encoded path, as LoginPrompt writes it). */
+export function forwardTo(pagePath: string): string {
+  return `forward=${encodeURIComponent(pagePath)}`;
+}
+
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';

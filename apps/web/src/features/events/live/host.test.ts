@@ -88,7 +88,9 @@ describe('a crowd joining at once', () => {
     signalling.peer = peer;
     const track = { kind: 'video', stop: vi.fn() };
     vi.stubGlobal('navigator', {
-      mediaDevices: { getUserMedia: async () => ({ getTracks: () => [track], getVideoTracks: () => [track] }) },
+      mediaDevices: {
+        getUserMedia: async () => ({ getTracks: () => [track], getVideoTracks: () => [track] }),
+      },
     });
     const counts: number[] = [];
     const host = new LiveHost('ev1', {}, 12, { onViewers: (n) => counts.push(n), onError: vi.fn() });
