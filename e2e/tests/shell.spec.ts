@@ -132,7 +132,7 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
 }) => {
   // No script at all: the server's HTML alone shows the page, its navigation and the community's name.
   const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
-  for (const route of ['/', '/login', '/posts', '/matrimony']) {
+  for (const route of ['/', '/login', '/posts', '/matrimony', '/surnames', '/surname/Patel']) {
     const page = await still.newPage();
     await page.goto(route);
     await expect(page.getByRole('main'), route).not.toHaveText(/^\s*$/);
@@ -219,6 +219,30 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
   await expect(page).toHaveURL(expected);
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test('the surname pages arrive drawn in their loading state, and the app fills them in without drawing them again', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/surnames');
+  // Hydrated, then the list came: the server's Suspense markers are still there (a page React had to
+  // draw again after a mismatch would have lost them).
+  await expect(page.getByRole('link', { name: /Patel/ }).first()).toBeVisible();
+  await expect(page.getByRole('searchbox')).toBeEnabled();
+  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
+    true,
+  );
+  await page.goto('/surname/Patel');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/પટેલ|Patel/);
+  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
+    true,
+  );
+  expect(problems).toEqual([]);
 });
 
 test('what a visitor types into the drawn login form before the app takes it over still counts', async ({

@@ -24,8 +24,10 @@ export interface PageRoute {
   messages?: false;
   /**
    * The server sends a visitor this page's first screen as HTML, rendered at build time (src/prerender.tsx),
-   * and the app hydrates it. Only for pages whose first screen needs no API answer; a param may appear
-   * only in links back to the page (the build checks; core's prerenderPath).
+   * and the app hydrates it. Only for pages whose first screen is drawn before any API answer — a
+   * page waiting for its data is drawn in its loading state (title, text, placeholders), which the
+   * app hydrates before the answer comes; a param may appear only in links back to the page (the
+   * build checks; core's prerenderPath).
    */
   prerender?: true;
   children?: PageRoute[];
@@ -61,8 +63,21 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'events', feature: 'events', page: 'EventsList', memberData: ['/api/events'], prerender: true },
   { path: 'events/create', feature: 'events', page: 'EventCreate' },
   { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
-  { path: 'surnames', feature: 'surnames', page: 'SurnameList', data: ['/api/surnames?limit=100'] },
-  { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail', data: ['/api/surnames/:id'] },
+  // Drawn in their loading state (the list's title, intro and search; the surname's back link).
+  {
+    path: 'surnames',
+    feature: 'surnames',
+    page: 'SurnameList',
+    data: ['/api/surnames?limit=100'],
+    prerender: true,
+  },
+  {
+    path: 'surname/:id',
+    feature: 'surnames',
+    page: 'SurnameDetail',
+    data: ['/api/surnames/:id'],
+    prerender: true,
+  },
   { path: 'matrimony', feature: 'matrimony', page: 'Matrimony', prerender: true },
   { path: 'community-map', feature: 'map', page: 'CommunityMap' },
   {
