@@ -222,8 +222,11 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
 });
 
 test('the surname pages arrive drawn in their loading state, and the app fills them in without drawing them again', async ({
-  page,
+  browser,
 }) => {
+  // The service worker allowed, as in a member's browser (see the first test of this file).
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -243,6 +246,7 @@ test('the surname pages arrive drawn in their loading state, and the app fills t
     true,
   );
   expect(problems).toEqual([]);
+  await context.close();
 });
 
 test('what a visitor types into the drawn login form before the app takes it over still counts', async ({

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
+import { useHydrated } from '../../../lib/hydrated';
 import { useCurrentUser } from '../../../lib/session';
 import { usePost } from '../api/posts';
 
@@ -27,6 +28,7 @@ export default function SinglePost() {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const loaded = !!usePost(id, !!user).data;
+  const ready = useHydrated();
   return (
     <Stack gap="md" align="center">
       {/* The loaded post sets its own title, description and image instead. */}
@@ -40,6 +42,7 @@ export default function SinglePost() {
           color="gray"
           leftSection={<IconArrowLeft size={18} />}
           onClick={() => goBack(navigate)}
+          disabled={!ready}
         >
           {t('single.back')}
         </Button>
