@@ -20,3 +20,13 @@ export const appHoldsInput = (page: Page) =>
   page.evaluate(() =>
     Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
   );
+
+/** Errors the page throws or logs from now on (a hydration mismatch is one), as the test reads them. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return problems;
+}

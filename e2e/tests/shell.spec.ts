@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appHoldsInput, holdAppScript } from '../support/app-script';
+import { appHoldsInput, holdAppScript, pageProblems } from '../support/app-script';
 
 // Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
 // a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
@@ -146,11 +146,7 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   // answer nothing, which the app logs as a failed registration once the page is stable.
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
+  const problems = pageProblems(page);
   await page.goto('/login');
   const login = page.getByRole('button', { name: 'Login', exact: true });
   await expect(login).toBeDisabled();
@@ -196,11 +192,7 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
+  const problems = pageProblems(page);
   await page.goto(path);
   // The app has taken the drawn card over (React's handle on its link) without drawing it again.
   await expect
@@ -227,11 +219,7 @@ test('the surname pages arrive drawn in their loading state, and the app fills t
   // The service worker allowed, as in a member's browser (see the first test of this file).
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
+  const problems = pageProblems(page);
   await page.goto('/surnames');
   // Hydrated, then the list came: the server's Suspense markers are still there (a page React had to
   // draw again after a mismatch would have lost them).
