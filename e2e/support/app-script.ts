@@ -15,11 +15,22 @@ export async function holdAppScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Whether the app has taken the page over (React's handle on the first input). */
-export const appHoldsInput = (page: Page) =>
-  page.evaluate(() =>
-    Object.keys(document.querySelector('input') ?? {}).some((key) => key.startsWith('__react')),
+/** Whether the app has taken the page over (React's handle on the first element matching `selector`). */
+export const appHolds = (page: Page, selector: string) =>
+  page.evaluate(
+    (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__react')),
+    selector,
   );
+
+/** Whether the app has taken the page over (React's handle on the first input). */
+export const appHoldsInput = (page: Page) => appHolds(page, 'input');
+
+/**
+ * Whether the server's drawn markup is still the page's: React keeps the Suspense markers of a page it
+ * hydrated; one it had to draw again (after a mismatch) has none.
+ */
+export const drawnMarkupKept = (page: Page) =>
+  page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->') ?? false);
 
 /** Errors the page throws or logs from now on (a hydration mismatch is one), as the test reads them. */
 export function pageProblems(page: Page): string[] {

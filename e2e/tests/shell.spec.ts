@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appHoldsInput, holdAppScript, pageProblems } from '../support/app-script';
+import { appHolds, appHoldsInput, drawnMarkupKept, holdAppScript, pageProblems } from '../support/app-script';
 
 // Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
 // a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
@@ -166,9 +166,7 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   await page.getByRole('textbox', { name: 'પાસવર્ડ' }).fill('correct horse battery');
   // The app answers the form, so it is live; the server's markers are still there, so it hydrated.
   await expect(login).toBeEnabled();
-  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
-    true,
-  );
+  expect(await drawnMarkupKept(page)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -190,23 +188,14 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
   await expect(drawn.getByRole('main').getByRole('button', { name: 'પાછા', exact: true })).toBeVisible();
   await still.close();
 
-  const context = await browser.newContext();
+  // The service worker allowed, as in a member's browser (see the first test of this file).
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   const problems = pageProblems(page);
   await page.goto(path);
   // The app has taken the drawn card over (React's handle on its link) without drawing it again.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.querySelector('main a[href^="/login"]') ?? {}).some((k) =>
-          k.startsWith('__react'),
-        ),
-      ),
-    )
-    .toBe(true);
-  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
-    true,
-  );
+  await expect.poll(() => appHolds(page, 'main a[href^="/login"]')).toBe(true);
+  expect(await drawnMarkupKept(page)).toBe(true);
   await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(expected);
   expect(problems).toEqual([]);
@@ -225,14 +214,10 @@ test('the surname pages arrive drawn in their loading state, and the app fills t
   // draw again after a mismatch would have lost them).
   await expect(page.getByRole('link', { name: /Patel/ }).first()).toBeVisible();
   await expect(page.getByRole('searchbox')).toBeEnabled();
-  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
-    true,
-  );
+  expect(await drawnMarkupKept(page)).toBe(true);
   await page.goto('/surname/Patel');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/પટેલ|Patel/);
-  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->'))).toBe(
-    true,
-  );
+  expect(await drawnMarkupKept(page)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -413,6 +413,8 @@ describeEachDatabase(
       expect((await get('/post/abc', member.cookie)).body).toContain('<div id="root"></div>');
       // What encodeURIComponent keeps but HTML does not: escaped.
       expect((await get("/post/it's")).body).toContain('forward=%2Fpost%2Fit&#39;s"');
+      // Asked with a trailing slash: the links come back to the path as asked, as the app would write it.
+      expect((await get('/post/abc/')).body).toContain('href="/login?forward=%2Fpost%2Fabc%2F"');
     });
 
     it("draws the home page's carousel with its first screen: the slides come in the HTML, and the screen prerendered without them is not sent", async () => {

@@ -43,14 +43,14 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Safe in text and in a double- or single-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+}
+
 /** The whole `forward=` value of each link back to a page prerendered for `route`. */
 function linksBack(route: string): RegExp {
   const drawn = forwardTo(prerenderPath(route)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`${drawn}(?=["&#])`, 'g');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
 }
 
 /** Fills `{{name}}` placeholders, as i18next does for the web app's own PageMeta. */
