@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appHolds, appHoldsInput, drawnMarkupKept, holdAppScript, pageProblems } from '../support/app-script';
+import { grant, newMember, signUp } from '../support/members';
 
 // Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
 // a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
@@ -217,6 +218,37 @@ test('the surname pages arrive drawn in their loading state, and the app fills t
   expect(await drawnMarkupKept(page)).toBe(true);
   await page.goto('/surname/Patel');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/પટેલ|Patel/);
+  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("a member's events page arrives drawn in their name, and a Publisher's with its create button; the app takes both over", async ({
+  browser,
+}) => {
+  // The service worker allowed, as in a member's browser (see the first test of this file).
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const member = await signUp(page.request, { ...newMember('drawn'), name: 'ચકાસણી <b>સભ્ય</b>' });
+  const problems = pageProblems(page);
+  // Before any script: the member's own name in the navigation, their profile link, the page's title.
+  const html = await (await page.request.get('/events')).text();
+  expect(html).toContain(`href="/profile/${member.username}"`);
+  expect(html).toContain('ચકાસણી &lt;b&gt;સભ્ય&lt;/b&gt;');
+  expect(html).not.toContain('Create event');
+  await page.goto('/events');
+  const profile = page.getByTestId('nav-profile').first();
+  await expect(profile).toHaveText(member.name);
+  await expect.poll(() => appHolds(page, '[data-testid="nav-profile"]')).toBe(true);
+  expect(await drawnMarkupKept(page)).toBe(true);
+  await profile.click();
+  await expect(page).toHaveURL(`/profile/${member.username}`);
+
+  grant(member.username, 'Publisher');
+  expect(await (await page.request.get('/events')).text()).toContain('Create event');
+  await page.goto('/events');
+  await expect(page.getByRole('link', { name: 'Create event' })).toBeVisible();
+  await expect.poll(() => appHolds(page, '[data-testid="nav-profile"]')).toBe(true);
   expect(await drawnMarkupKept(page)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();

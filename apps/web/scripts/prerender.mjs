@@ -9,7 +9,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ssr = await import(pathToFileURL(path.join(root, 'dist-ssr/prerender.js')).href);
-const { render, PAGE_ROUTES, PAGE_PRELOADS_FILE, UNFILLED, PRERENDER_PARAM, prerenderPath, forwardTo } = ssr;
+const {
+  render,
+  prerenderMember,
+  PAGE_ROUTES,
+  PAGE_PRELOADS_FILE,
+  UNFILLED,
+  PRERENDER_PARAM,
+  PRERENDER_TEXTS,
+  LABELS,
+  memberScreenKey,
+  prerenderPath,
+  forwardTo,
+  PRERENDER_CONFIG,
+} = ssr;
 
 /** `<title>`, `<meta>` and `<link>` other than stylesheets, as React's server renderer writes them. */
 const HEAD_TAGS = /<title>[^<]*<\/title>|<meta [^>]*\/>|<link (?![^>]*rel="stylesheet")[^>]*\/>/g;
@@ -17,13 +30,11 @@ const HEAD_TAGS = /<title>[^<]*<\/title>|<meta [^>]*\/>|<link (?![^>]*rel="style
 const preloadsPath = path.join(root, 'dist', PAGE_PRELOADS_FILE);
 const preloads = JSON.parse(fs.readFileSync(preloadsPath, 'utf8'));
 
-for (const route of PAGE_ROUTES.filter((r) => r.prerender)) {
-  const routePath = `/${route.path ?? ''}`;
-  const page = preloads.pages.find((p) => p.path === routePath);
-  if (!page) throw new Error(`prerender: ${routePath} is not in ${PAGE_PRELOADS_FILE}`);
+/** The page at `routePath` drawn for this account (null: a visitor), checked for what the server cannot fill. */
+async function drawn(routePath, account = null) {
   // The head is the server's (the share card, from the same texts): React puts a page's title and
   // meta tags in the head itself once it runs, so here they would only be stray copies in the body.
-  const html = (await render(prerenderPath(routePath))).replace(HEAD_TAGS, '');
+  const html = (await render(prerenderPath(routePath), PRERENDER_CONFIG, account)).replace(HEAD_TAGS, '');
   if (html.includes(UNFILLED))
     throw new Error(`prerender: ${routePath} shows a config text the server cannot fill`);
   // The server writes the asked path only into links back to the page; a param anywhere else would
@@ -35,8 +46,52 @@ for (const route of PAGE_ROUTES.filter((r) => r.prerender)) {
       .includes(PRERENDER_PARAM)
   )
     throw new Error(`prerender: ${routePath} shows a param outside a link back to it`);
-  page.visitorHtml = html;
-  console.log(`prerendered ${routePath}: ${html.length} characters`);
+  // The server fills the username in only as the app writes it in links.
+  if (html.includes(PRERENDER_TEXTS.memberId))
+    throw new Error(`prerender: ${routePath} shows the member's username outside a link`);
+  return html;
+}
+
+/**
+ * A member's first screen, once for each combination of the labels that change it. Each drawing is
+ * made for two members who differ in everything but name, username and labels, and must come out
+ * the same: the server fills in only those, so the page the app hydrates is the page it would draw.
+ */
+async function memberScreens(routePath) {
+  const draw = async (labels) => {
+    const [html, other] = await Promise.all([0, 1].map((v) => drawn(routePath, prerenderMember(labels, v))));
+    if (html !== other)
+      throw new Error(`prerender: ${routePath} for a member depends on more than name, username and labels`);
+    return html;
+  };
+  const plain = await draw([]);
+  const labels = [];
+  for (const label of LABELS) if ((await draw([label])) !== plain) labels.push(label);
+  if (labels.length > 2)
+    throw new Error(`prerender: ${routePath} differs for ${labels.join(', ')}: too many drawings`);
+  const screens = {};
+  for (let mask = 0; mask < 1 << labels.length; mask++) {
+    const held = labels.filter((_label, i) => mask & (1 << i));
+    screens[memberScreenKey({ labels }, held)] = mask === 0 ? plain : await draw(held);
+  }
+  return { labels, screens };
+}
+
+for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender)) {
+  const routePath = `/${route.path ?? ''}`;
+  const page = preloads.pages.find((p) => p.path === routePath);
+  if (!page) throw new Error(`prerender: ${routePath} is not in ${PAGE_PRELOADS_FILE}`);
+  if (route.prerender) {
+    page.visitorHtml = await drawn(routePath);
+    console.log(`prerendered ${routePath}: ${page.visitorHtml.length} characters`);
+  }
+  if (route.memberPrerender) {
+    page.memberHtml = await memberScreens(routePath);
+    const sizes = Object.entries(page.memberHtml.screens).map(
+      ([key, html]) => `${key || 'member'} ${html.length}`,
+    );
+    console.log(`prerendered ${routePath} for members: ${sizes.join(', ')} characters`);
+  }
 }
 fs.writeFileSync(preloadsPath, JSON.stringify(preloads));
 // The SSR build is only a tool of this step: nothing serves it.

@@ -2,7 +2,7 @@
 // in the HTML: on a slow phone the page paints as soon as the HTML and styles arrive, and React then
 // hydrates it (main.tsx) instead of drawing it from nothing. Only what a visitor sees on routes marked
 // `prerender` in pageRoutes.ts, with the community's texts as placeholders the server fills in.
-import { PRERENDER_TEXTS, type PublicConfig } from '@samaj/core';
+import { type AccountView, PRERENDER_TEXTS, type PublicConfig } from '@samaj/core';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
@@ -12,7 +12,15 @@ import { AppRoutes } from './app/routes';
 import { seedBootData } from './lib/boot';
 import { i18nReady } from './lib/i18n';
 
-export { forwardTo, PAGE_PRELOADS_FILE, PRERENDER_PARAM, prerenderPath } from '@samaj/core';
+export {
+  forwardTo,
+  LABELS,
+  memberScreenKey,
+  PAGE_PRELOADS_FILE,
+  PRERENDER_PARAM,
+  PRERENDER_TEXTS,
+  prerenderPath,
+} from '@samaj/core';
 export { PAGE_ROUTES } from './app/pageRoutes';
 
 /** Marks a config text the server does not fill: a prerendered page showing it fails the build. */
@@ -32,11 +40,35 @@ export const PRERENDER_CONFIG: PublicConfig = {
   liveMaxViewers: 0,
 };
 
-/** Renders `path` as a visitor sees it before any API answer, with this public config. */
-export async function render(path: string, publicConfig: PublicConfig = PRERENDER_CONFIG): Promise<string> {
+/**
+ * A signed-in member for a member's first screen: name and username as the server's markers, these
+ * labels, and the rest as `variant` picks — the build draws both variants and requires the same page,
+ * so a first screen never shows (or depends on) what the server does not fill in.
+ */
+export function prerenderMember(labels: string[], variant: 0 | 1): AccountView {
+  return {
+    id: PRERENDER_TEXTS.memberId,
+    name: PRERENDER_TEXTS.memberName,
+    email: variant ? 'other@example.org' : `${UNFILLED}@example.com`,
+    phone: variant ? null : UNFILLED,
+    labels,
+    createdAt: variant ? '2001-01-01T00:00:00.000Z' : '2024-06-01T10:00:00.000Z',
+    surname: variant ? null : UNFILLED,
+    prefs: variant
+      ? { dp: 'newuser', dob: null, gender: null, marital_status: null, matrimony: null }
+      : { dp: UNFILLED, dob: '1990-01-01', gender: 'Female', marital_status: 'Single', matrimony: UNFILLED },
+  };
+}
+
+/** Renders `path` before any API answer, as a visitor (or this member) sees it, with this public config. */
+export async function render(
+  path: string,
+  publicConfig: PublicConfig = PRERENDER_CONFIG,
+  account: AccountView | null = null,
+): Promise<string> {
   await i18nReady;
   const client = createQueryClient();
-  seedBootData(client, { account: null, publicConfig });
+  seedBootData(client, { account, publicConfig });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers client={client}>

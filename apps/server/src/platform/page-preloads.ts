@@ -4,15 +4,25 @@
 // after the shell has run — one round trip or more later on a mobile network.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_PRELOADS_FILE, type PageFiles, type PagePreloadsFile } from '@samaj/core';
+import {
+  type MemberFirstScreens,
+  memberScreenKey,
+  PAGE_PRELOADS_FILE,
+  type PageFiles,
+  type PagePreloadsFile,
+} from '@samaj/core';
 
 interface Matcher {
   route: string;
   pattern: RegExp;
   visitorHtml: string | null;
+  memberHtml: MemberFirstScreens | null;
   /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
   visitorFiles: string;
+  /** Likewise with what the page loads for a member. */
+  drawnMemberFiles: string;
   scripts: string[];
+  memberScripts: string[];
   files: string;
   memberFiles: string;
   data: string[];
@@ -75,26 +85,33 @@ const dataTag = (href: string) =>
 export interface PageExtras {
   /** The preload tags for the page's head. */
   tags: string;
-  /** The first screen a visitor sees, prerendered at build time (texts still as PRERENDER_TEXTS). */
-  visitorHtml: string | null;
-  /** With `visitorHtml`: the page's scripts, for the starter to fetch after the first paint (app-start.ts). */
+  /**
+   * The first screen this viewer sees, prerendered at build time (texts still as PRERENDER_TEXTS):
+   * a visitor's, or a signed-in member's in the drawing that fits their labels.
+   */
+  html: string | null;
+  /** With `html`: the page's scripts, for the starter to fetch after the first paint (app-start.ts). */
   modules: string[];
-  /** With `visitorHtml`: the route it was drawn for (`/post/:id`), so the asked path can go into it. */
+  /** With `html`: the route it was drawn for (`/post/:id`), so the asked path can go into it. */
   route: string;
 }
 
-const NOTHING: PageExtras = { tags: '', visitorHtml: null, modules: [], route: '' };
+const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '' };
 
 /**
  * What the build knows of a page path (first matching route, as the web app's router decides): the
  * preload tags — for a signed-in member also what the page loads only for members (its lazy parts,
- * its member-only API answers: a visitor asking for those would only get a 401) — and, for a visitor
- * asking for the bare path (a query such as `?forward=` may change what the page shows) and no data that
- * changes it (`drawnByApp`, see core's FIRST_SCREEN_BOOT_DATA), the prerendered first screen, whose styles are then stylesheets rather than preloads.
+ * its member-only API answers: a visitor asking for those would only get a 401) — and, for the bare
+ * path (a query such as `?forward=` may change what the page shows) and no data that changes it
+ * (`drawnByApp`, see core's FIRST_SCREEN_BOOT_DATA), the prerendered first screen for a visitor or for
+ * a member with these labels, whose styles are then stylesheets rather than preloads.
  */
 export function createPagePreloads(
   distDir: string,
-): (pathname: string, viewer: { member: boolean; query: boolean; drawnByApp?: boolean }) => PageExtras {
+): (
+  pathname: string,
+  viewer: { member: boolean; labels?: readonly string[]; query: boolean; drawnByApp?: boolean },
+) => PageExtras {
   let file: PagePreloadsFile;
   try {
     file = JSON.parse(fs.readFileSync(path.join(distDir, PAGE_PRELOADS_FILE), 'utf8')) as PagePreloadsFile;
@@ -107,15 +124,18 @@ export function createPagePreloads(
       route: page.path,
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
+      memberHtml: page.memberHtml ?? null,
       visitorFiles: stylesheetTags(page).join('\n    '),
+      drawnMemberFiles: [...stylesheetTags(page), ...stylesheetTags(member)].join('\n    '),
       scripts: page.scripts,
+      memberScripts: [...page.scripts, ...member.scripts],
       files: fileTags(page).join('\n    '),
       memberFiles: [...fileTags(page), ...fileTags(member)].join('\n    '),
       data: page.data ?? [],
       memberData: [...(page.data ?? []), ...(member.data ?? [])],
     };
   });
-  return (pathname, { member, query, drawnByApp = false }) => {
+  return (pathname, { member, labels = [], query, drawnByApp = false }) => {
     for (const m of matchers) {
       const match = m.pattern.exec(pathname);
       if (!match) continue;
@@ -124,10 +144,15 @@ export function createPagePreloads(
         .map((template) => fill(template, params))
         .filter((url): url is string => url !== null)
         .map(dataTag);
-      const visitorHtml = member || query || drawnByApp ? null : m.visitorHtml;
-      const files = member ? m.memberFiles : visitorHtml ? m.visitorFiles : m.files;
-      const modules = visitorHtml ? m.scripts : [];
-      return { tags: [files, ...data].filter(Boolean).join('\n    '), visitorHtml, modules, route: m.route };
+      const drawn = !query && !drawnByApp;
+      const html = !drawn
+        ? null
+        : member
+          ? (m.memberHtml?.screens[memberScreenKey(m.memberHtml, labels)] ?? null)
+          : m.visitorHtml;
+      const files = member ? (html ? m.drawnMemberFiles : m.memberFiles) : html ? m.visitorFiles : m.files;
+      const modules = html ? (member ? m.memberScripts : m.scripts) : [];
+      return { tags: [files, ...data].filter(Boolean).join('\n    '), html, modules, route: m.route };
     }
     return NOTHING;
   };

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { call, postWithImage, setPicture, upload } from '../../test/api.ts';
 import { describeEachDatabase, tempDir } from '../../test/harness.ts';
-import { createAdmin, createMember } from '../../test/members.ts';
+import { createAdmin, createMember, grantLabel, uniqueUsername } from '../../test/members.ts';
 import { event, post, surname, user } from '../db/schema/index.ts';
 import { escapeHtml, fill } from './share-card.ts';
 
@@ -73,6 +73,21 @@ const PRELOADS: PagePreloadsFile = {
     {
       ...page('/surname/:id', ['/assets/SurnameDetail-1.js', '/assets/Card-1.js']),
       data: ['/api/surnames/:id'],
+    },
+    {
+      ...page('/events', ['/assets/EventsList-1.js'], ['/assets/EventsList-1.css']),
+      member: {
+        scripts: ['/assets/EventsMember-1.js'],
+        styles: ['/assets/EventsMember-1.css'],
+        data: ['/api/events'],
+      },
+      memberHtml: {
+        labels: ['Publisher'],
+        screens: {
+          '': `<main><a href="/profile/${encodeURIComponent(PRERENDER_TEXTS.memberId)}">${PRERENDER_TEXTS.memberName}</a><p>Events</p></main>`,
+          Publisher: `<main><a href="/profile/${encodeURIComponent(PRERENDER_TEXTS.memberId)}">${PRERENDER_TEXTS.memberName}</a><p>Events</p><button>Create</button></main>`,
+        },
+      },
     },
     page('/events/create', ['/assets/EventCreate-1.js']),
     {
@@ -400,6 +415,34 @@ describeEachDatabase(
       expect(mine).not.toContain('<p>Login</p>');
       // A page without a prerendered screen is the empty shell, as before.
       expect((await get('/surnames')).body).toContain('<div id="root"></div>');
+    });
+
+    it("sends a member the page's first screen drawn for members, with their name and username filled in and the drawing that fits their labels", async () => {
+      const name = '<b>Asha & "Ravi"</b> $&';
+      const member = await createMember(ctx.app, { name, username: uniqueUsername('drawn') });
+      const link = `<a href="/profile/${encodeURIComponent(member.user.id)}">${escapeHtml(name)}</a>`;
+      const mine = (await get('/events', member.cookie)).body;
+      expect(mine).toContain(`<div id="root"><main>${link}<p>Events</p></main></div>`);
+      expect(mine).not.toContain('\uE000');
+      // Drawn with the page's and the member part's styles; both parts' scripts start after the paint.
+      expect(mine).toContain('<link rel="stylesheet" href="/assets/EventsList-1.css" crossorigin>');
+      expect(mine).toContain('<link rel="stylesheet" href="/assets/EventsMember-1.css" crossorigin>');
+      expect(appScripts(mine)).toEqual({
+        entry: '/assets/index-1.js',
+        modules: ['/assets/app.js', '/assets/EventsList-1.js', '/assets/EventsMember-1.js'],
+        started: 'after first paint',
+      });
+      // The app hydrates with the same account the drawing was filled from.
+      expect(boot(mine).account?.name).toBe(name);
+      // A label that changes the page picks its own drawing; one that does not (Admin here) changes nothing.
+      await grantLabel(ctx.app, member.user.id, 'Publisher');
+      await grantLabel(ctx.app, member.user.id, 'Admin');
+      expect((await get('/events', member.cookie)).body).toContain(
+        `<p>Events</p><button>Create</button></main></div>`,
+      );
+      // A visitor gets no member's drawing; nor does a page asked with a query.
+      expect((await get('/events')).body).toContain('<div id="root"></div>');
+      expect((await get('/events?x=1', member.cookie)).body).toContain('<div id="root"></div>');
     });
 
     it('writes the asked path into the links back from a page prerendered with a param, encoded as the app writes it', async () => {

@@ -169,21 +169,37 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      const { tags, visitorHtml, modules, route } = preloads(pathname, {
-        member: Boolean(boot?.account),
+      const account = boot?.account;
+      const {
+        tags,
+        html: drawn,
+        modules,
+        route,
+      } = preloads(pathname, {
+        member: Boolean(account),
+        labels: account?.labels,
         query: url.includes('?'),
-        drawnByApp: boot ? !prerenderFits(boot) : false,
+        // A member without a name is shown as 'profile' in the navigation, which no drawing has.
+        drawnByApp: boot ? !prerenderFits(boot) || account?.name === '' : false,
       });
       // Replacer functions, not strings: a name with `$'` or `$&` in it must go in as written.
       let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
-      // A visitor's first screen, drawn at build time (apps/web src/prerender.tsx), in the community's name.
-      if (boot && boot.account === null && visitorHtml) {
-        const filled = visitorHtml
+      // The first screen drawn at build time (apps/web src/prerender.tsx), in the community's name and,
+      // for a member, theirs. Only with boot data: the app must hydrate it with the same answers.
+      if (boot && account !== undefined && drawn) {
+        let filled = drawn
           .split(PRERENDER_TEXTS.community)
           .join(escapeHtml(communityName))
           // Links back to the page (login and sign-up return here) name the path as asked, as the
           // app would write it: `/post/:id` was drawn at `/post/prerendered`, `/posts` maybe asked as `/posts/`.
           .replace(linksBack(route), () => escapeHtml(forwardTo(pathname)));
+        if (account) {
+          filled = filled
+            .split(PRERENDER_TEXTS.memberName)
+            .join(escapeHtml(account.name))
+            .split(encodeURIComponent(PRERENDER_TEXTS.memberId))
+            .join(escapeHtml(encodeURIComponent(account.id)));
+        }
         html = startAfterFirstPaint(
           html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`),
           modules,

@@ -30,6 +30,11 @@ export interface PageRoute {
    * build checks; core's prerenderPath).
    */
   prerender?: true;
+  /**
+   * Likewise for a signed-in member: the page's loading state drawn at build time for a member whose
+   * name and username the server fills in (one drawing per combination of labels that changes it).
+   */
+  memberPrerender?: true;
   children?: PageRoute[];
 }
 
@@ -46,6 +51,8 @@ export const PAGE_ROUTES: PageRoute[] = [
     feature: 'posts',
     page: 'PostsHome',
     memberData: ['/api/posts', '/api/events'],
+    // Not drawn for members: its loading state is only placeholders, and hydrating it after the first
+    // paint made the feed's own text (its largest paint) come later (docs/decisions.md).
     prerender: true,
   },
   { path: 'login', feature: 'accounts', page: 'Login', prerender: true },
@@ -60,7 +67,14 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   // A visitor sees the back button and the login card (which links back with the post's path).
   { path: 'post/:id', feature: 'posts', page: 'SinglePost', memberData: ['/api/posts/:id'], prerender: true },
-  { path: 'events', feature: 'events', page: 'EventsList', memberData: ['/api/events'], prerender: true },
+  {
+    path: 'events',
+    feature: 'events',
+    page: 'EventsList',
+    memberData: ['/api/events'],
+    prerender: true,
+    memberPrerender: true,
+  },
   { path: 'events/create', feature: 'events', page: 'EventCreate' },
   { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
   // Drawn in their loading state (the list's title, intro and search; the surname's back link).

@@ -10,12 +10,21 @@ export function useTimeAgo(): (date: string | Date, now?: Date) => string {
   };
 }
 
+// One formatter per language, kept: toLocaleString builds a new one (its locale data) on every call,
+// and every post card's time asks for one.
+const exactFormats = new Map<string, Intl.DateTimeFormat>();
+
+function exactFormat(locale: string): Intl.DateTimeFormat {
+  let format = exactFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    exactFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** The exact date and time, the way staff need it, in the reader's language. */
 export function useExactTime(): (date: string | Date) => string {
   const { i18n } = useTranslation();
-  return (date) =>
-    new Date(date).toLocaleString(i18n.language === 'gu' ? 'gu-IN' : 'en-IN', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  return (date) => exactFormat(i18n.language === 'gu' ? 'gu-IN' : 'en-IN').format(new Date(date));
 }

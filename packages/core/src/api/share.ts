@@ -41,15 +41,38 @@ export interface PagePreloadsFile {
        * (apps/web scripts/prerender.mjs); the server puts it in the page's root element.
        */
       visitorHtml?: string;
+      /** The first screen a signed-in member sees before any API answer (routes marked `memberPrerender`). */
+      memberHtml?: MemberFirstScreens;
     }
   >;
 }
 
 /**
- * The operator's texts in a prerendered page are markers the server replaces with its own, escaped:
- * `community` is the community's name. (Private-use characters: they survive HTML escaping as they are.)
+ * A member's first screen, rendered at build time for a member named by PRERENDER_TEXTS (`memberName`,
+ * `memberId`): one drawing per combination of the labels that change it (`labels`, e.g. an Admin's
+ * extra navigation), keyed by `memberScreenKey`. The build proves nothing else of the account shows.
  */
-export const PRERENDER_TEXTS = { community: '\uE000community\uE000' } as const;
+export interface MemberFirstScreens {
+  labels: string[];
+  screens: Record<string, string>;
+}
+
+/** Which of a page's drawings fits a member with these labels. */
+export function memberScreenKey(page: Pick<MemberFirstScreens, 'labels'>, labels: readonly string[]): string {
+  return page.labels.filter((label) => labels.includes(label)).join(',');
+}
+
+/**
+ * The operator's texts in a prerendered page are markers the server replaces with its own, escaped:
+ * `community` is the community's name; on a member's first screen `memberName` is the member's name and
+ * `memberId` their username, which the app only writes into links (encodeURIComponent, so the server
+ * replaces that form). (Private-use characters: they survive HTML escaping as they are.)
+ */
+export const PRERENDER_TEXTS = {
+  community: '\uE000community\uE000',
+  memberName: '\uE000member-name\uE000',
+  memberId: '\uE000member-id\uE000',
+} as const;
 
 /**
  * A route param's value where a page is prerendered (`/post/:id` is drawn at `/post/prerendered`).

@@ -26,6 +26,8 @@ body { overflow-x: hidden; }
   border: 2px solid var(--mantine-primary-color-filled); border-radius: var(--mantine-radius-md);
 }
 .samaj-skip:focus { top: 8px; }
+.samaj-strip { overflow-x: auto; scrollbar-width: none; overscroll-behavior-x: contain; }
+.samaj-strip::-webkit-scrollbar { display: none; }
 .samaj-shell { display: flex; min-height: 100vh; min-height: 100dvh; }
 .samaj-column { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; }
 .samaj-header {

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { previewUrl } from '../../../lib/previewUrl';
@@ -11,30 +11,30 @@ export function EventsStrip() {
   const events = data?.documents ?? [];
   if (events.length === 0) return null;
   return (
-    <Box component="section" aria-label={t('events.title')} w="100%">
-      <ScrollArea type="never">
-        <Group gap="md" wrap="nowrap" py={4}>
-          {events.map((e) => (
-            <UnstyledButton key={e.id} component={Link} to={`/event/${e.id}`} w={72}>
-              <Stack gap={4} align="center">
-                <Avatar
-                  src={previewUrl(e.thumbnail, 100)}
-                  alt=""
-                  size={60}
-                  radius="xl"
-                  style={{
-                    outline: `2px solid var(--mantine-color-${e.live ? 'red' : 'orange'}-6)`,
-                    outlineOffset: 2,
-                  }}
-                />
-                <Text size="xs" ta="center" lineClamp={1} w="100%">
-                  {e.live ? `● ${t('events.live')}` : e.name}
-                </Text>
-              </Stack>
-            </UnstyledButton>
-          ))}
-        </Group>
-      </ScrollArea>
+    // The browser's own sideways scroll (bar hidden): Mantine's ScrollArea measured the strip on every
+    // render, a forced layout of the whole page while the feed first draws on a slow phone.
+    <Box component="section" aria-label={t('events.title')} w="100%" className="samaj-strip">
+      <Group gap="md" wrap="nowrap" py={4}>
+        {events.map((e) => (
+          <UnstyledButton key={e.id} component={Link} to={`/event/${e.id}`} w={72}>
+            <Stack gap={4} align="center">
+              <Avatar
+                src={previewUrl(e.thumbnail, 100)}
+                alt=""
+                size={60}
+                radius="xl"
+                style={{
+                  outline: `2px solid var(--mantine-color-${e.live ? 'red' : 'orange'}-6)`,
+                  outlineOffset: 2,
+                }}
+              />
+              <Text size="xs" ta="center" lineClamp={1} w="100%">
+                {e.live ? `● ${t('events.live')}` : e.name}
+              </Text>
+            </Stack>
+          </UnstyledButton>
+        ))}
+      </Group>
     </Box>
   );
 }
