@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCssCheckPlugin, trimMantineCss, usedMantineClasses } from './scripts/mantineCss';
 import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
 import { shareMetaPlugin } from './scripts/shareMetaPlugin';
 import { startScriptPlugin } from './scripts/startScriptPlugin';
@@ -62,7 +63,16 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, shareMetaPlugin(), pagePreloadsPlugin(), startScriptPlugin()],
+  plugins: [
+    react(),
+    pwa,
+    shareMetaPlugin(),
+    pagePreloadsPlugin(),
+    startScriptPlugin(),
+    mantineCssCheckPlugin(),
+  ],
+  // Only the Mantine rules the app's components can use (scripts/mantineCss.ts).
+  css: { postcss: { plugins: [trimMantineCss(usedMantineClasses(path.join(import.meta.dirname, 'src')))] } },
   resolve: {
     alias: [
       { find: /^@samaj\/notifications-store$/, replacement: notificationsStore },
