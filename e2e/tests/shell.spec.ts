@@ -203,7 +203,7 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
   await context.close();
 });
 
-test('the surname pages arrive drawn in their loading state, and the app fills them in without drawing them again', async ({
+test('the surname list arrives drawn in its loading state, and the app fills it in without drawing it again', async ({
   browser,
 }) => {
   // The service worker allowed, as in a member's browser (see the first test of this file).
@@ -216,9 +216,48 @@ test('the surname pages arrive drawn in their loading state, and the app fills t
   await expect(page.getByRole('link', { name: /Patel/ }).first()).toBeVisible();
   await expect(page.getByRole('searchbox')).toBeEnabled();
   expect(await drawnMarkupKept(page)).toBe(true);
-  await page.goto('/surname/Patel');
+  // A surname the list links to: the app draws it (a page drawn at the server is a first visit's).
+  await page.getByRole('link', { name: /Patel/ }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/પટેલ|Patel/);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("a shared surname's link arrives drawn with the surname itself; the app takes it over and adds how long ago it changed", async ({
+  browser,
+}) => {
+  // Without scripts, as a link preview's crawler or a phone still fetching the app sees it.
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const drawn = await still.newPage();
+  await drawn.goto('/surname/Patel');
+  await expect(drawn.getByRole('heading', { level: 1, name: 'પટેલ' })).toBeVisible();
+  await expect(drawn.getByTestId('surname-members')).toHaveText(/સભ્ય/);
+  await expect(drawn.getByTestId('surname-gotra')).not.toBeEmpty();
+  await expect(
+    drawn.getByRole('heading', { name: 'Update From' }).or(drawn.getByTestId('surname-description')).first(),
+  ).toBeVisible();
+  // The reader's own clock and time zone are the app's: not in the drawing.
+  await expect(drawn.getByText(/છેલ્લો સુધારો/)).toHaveCount(0);
+  const still1280 = await still.newPage();
+  await still1280.setViewportSize({ width: 1280, height: 800 });
+  await still1280.goto('/surname/Patel');
+  await expect(still1280.getByRole('heading', { level: 1, name: 'પટેલ' })).toBeVisible();
+  await still.close();
+
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const problems = pageProblems(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/surnames')) asked.push(request.url());
+  });
+  await page.goto('/surname/Patel');
+  await expect.poll(() => appHolds(page, 'main h1')).toBe(true);
+  await expect(page.getByText(/છેલ્લો સુધારો/)).toBeVisible();
   expect(await drawnMarkupKept(page)).toBe(true);
+  // The surname came with the page: the app asked for it no more.
+  expect(asked).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Share with others' })).toBeEnabled();
   expect(problems).toEqual([]);
   await context.close();
 });

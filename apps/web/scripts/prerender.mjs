@@ -22,6 +22,9 @@ const {
   prerenderPath,
   forwardTo,
   PRERENDER_CONFIG,
+  PAGE_DRAWINGS,
+  fillMarkers,
+  text,
 } = ssr;
 
 /** `<title>`, `<meta>` and `<link>` other than stylesheets, as React's server renderer writes them. */
@@ -30,11 +33,19 @@ const HEAD_TAGS = /<title>[^<]*<\/title>|<meta [^>]*\/>|<link (?![^>]*rel="style
 const preloadsPath = path.join(root, 'dist', PAGE_PRELOADS_FILE);
 const preloads = JSON.parse(fs.readFileSync(preloadsPath, 'utf8'));
 
-/** The page at `routePath` drawn for this account (null: a visitor), checked for what the server cannot fill. */
-async function drawn(routePath, account = null) {
+/**
+ * The page at `routePath` drawn for this account (null: a visitor) with these boot data parts, checked
+ * for what the server cannot fill.
+ */
+async function drawn(routePath, account = null, parts = {}) {
   // The head is the server's (the share card, from the same texts): React puts a page's title and
   // meta tags in the head itself once it runs, so here they would only be stray copies in the body.
-  const html = (await render(prerenderPath(routePath), PRERENDER_CONFIG, account)).replace(HEAD_TAGS, '');
+  const html = (await render(prerenderPath(routePath), PRERENDER_CONFIG, account, parts)).replace(
+    HEAD_TAGS,
+    '',
+  );
+  // React's mark of a boundary whose server render failed (the app would draw it instead).
+  if (html.includes('<!--$!-->')) throw new Error(`prerender: ${routePath} failed to render a part`);
   if (html.includes(UNFILLED))
     throw new Error(`prerender: ${routePath} shows a config text the server cannot fill`);
   // The server writes the asked path only into links back to the page; a param anywhere else would
@@ -77,6 +88,37 @@ async function memberScreens(routePath) {
   return { labels, screens };
 }
 
+/**
+ * A visitor's first screen drawn with the page's answer (core drawings.ts): once per shape, with the
+ * markers in place. Each sample answer is also drawn directly, and the drawing of its shape filled as
+ * the server fills it must come out exactly the same — else the server would send a page the app
+ * does not draw (and the build stops).
+ */
+async function dataScreens(routePath, part) {
+  const drawing = PAGE_DRAWINGS[part];
+  const shapes = {};
+  for (const shape of drawing.shapes)
+    shapes[shape] = await drawn(routePath, null, { [part]: drawing.marked(shape) });
+  const texts = Object.fromEntries(Object.entries(drawing.texts).map(([name, key]) => [name, text(key)]));
+  for (const [shape, html] of Object.entries(shapes)) {
+    const marked = drawing.fills(drawing.marked(shape), texts).filter(([marker]) => html.includes(marker));
+    if (marked.length === 0)
+      throw new Error(`prerender: ${routePath} drawn as ${shape} shows none of ${part}`);
+  }
+  for (const sample of drawing.samples) {
+    const direct = await drawn(routePath, null, { [part]: sample });
+    const filled = fillMarkers(shapes[drawing.shape(sample)], drawing.fills(sample, texts));
+    if (filled !== direct) {
+      const at = [...direct].findIndex((c, i) => c !== filled[i]);
+      throw new Error(
+        `prerender: ${routePath} drawn with ${part} differs from the app's own drawing of a sample:\n` +
+          `  app:    …${direct.slice(Math.max(0, at - 80), at + 80)}\n  filled: …${filled.slice(Math.max(0, at - 80), at + 80)}`,
+      );
+    }
+  }
+  return { part, shapes, texts };
+}
+
 for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender)) {
   const routePath = `/${route.path ?? ''}`;
   const page = preloads.pages.find((p) => p.path === routePath);
@@ -91,6 +133,13 @@ for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender))
       ([key, html]) => `${key || 'member'} ${html.length}`,
     );
     console.log(`prerendered ${routePath} for members: ${sizes.join(', ')} characters`);
+  }
+  if (route.drawnWith) {
+    page.dataHtml = await dataScreens(routePath, route.drawnWith);
+    const sizes = Object.values(page.dataHtml.shapes).map((html) => html.length);
+    console.log(
+      `prerendered ${routePath} with ${route.drawnWith}: ${sizes.length} shapes, ${Math.min(...sizes)}–${Math.max(...sizes)} characters`,
+    );
   }
 }
 fs.writeFileSync(preloadsPath, JSON.stringify(preloads));

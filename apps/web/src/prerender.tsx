@@ -2,20 +2,22 @@
 // in the HTML: on a slow phone the page paints as soon as the HTML and styles arrive, and React then
 // hydrates it (main.tsx) instead of drawing it from nothing. Only what a visitor sees on routes marked
 // `prerender` in pageRoutes.ts, with the community's texts as placeholders the server fills in.
-import { type AccountView, PRERENDER_TEXTS, type PublicConfig } from '@samaj/core';
+import { type AccountView, type BootData, PRERENDER_TEXTS, type PublicConfig } from '@samaj/core';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes } from './app/routes';
-import { seedBootData } from './lib/boot';
-import { i18nReady } from './lib/i18n';
+import { seedBootData, serveBootData } from './lib/boot';
+import { i18n, i18nReady } from './lib/i18n';
 
 export {
+  fillMarkers,
   forwardTo,
   LABELS,
   memberScreenKey,
+  PAGE_DRAWINGS,
   PAGE_PRELOADS_FILE,
   PRERENDER_PARAM,
   PRERENDER_TEXTS,
@@ -60,15 +62,24 @@ export function prerenderMember(labels: string[], variant: 0 | 1): AccountView {
   };
 }
 
-/** Renders `path` before any API answer, as a visitor (or this member) sees it, with this public config. */
+/** Texts in the default language (`namespace:key`), once a render has loaded their namespace. */
+export const text = (key: string): string => i18n.t(key);
+
+/**
+ * Renders `path` before any API answer, as a visitor (or this member) sees it, with this public config
+ * and these further boot data parts (a page drawn with its data).
+ */
 export async function render(
   path: string,
   publicConfig: PublicConfig = PRERENDER_CONFIG,
   account: AccountView | null = null,
+  parts: BootData = {},
 ): Promise<string> {
   await i18nReady;
   const client = createQueryClient();
-  seedBootData(client, { account, publicConfig });
+  const boot = { ...parts, account, publicConfig };
+  serveBootData(boot);
+  seedBootData(client, boot);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers client={client}>
@@ -83,5 +94,6 @@ export async function render(
   let html = '';
   for await (const chunk of prelude) html += chunk;
   client.clear();
+  serveBootData({});
   return html;
 }

@@ -5,11 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  type BootData,
+  type DataDrawings,
+  fillMarkers,
   type MemberFirstScreens,
   memberScreenKey,
+  PAGE_DRAWINGS,
   PAGE_PRELOADS_FILE,
+  type PageDrawing,
   type PageFiles,
   type PagePreloadsFile,
+  prerenderFits,
 } from '@samaj/core';
 
 interface Matcher {
@@ -17,6 +23,7 @@ interface Matcher {
   pattern: RegExp;
   visitorHtml: string | null;
   memberHtml: MemberFirstScreens | null;
+  dataHtml: DataDrawings | null;
   /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
   visitorFiles: string;
   /** Likewise with what the page loads for a member. */
@@ -94,9 +101,28 @@ export interface PageExtras {
   modules: string[];
   /** With `html`: the route it was drawn for (`/post/:id`), so the asked path can go into it. */
   route: string;
+  /**
+   * With `html`: writes the page's answer into it (a page drawn with its data, core drawings.ts) —
+   * last, once the server's own texts are in, so nothing the answer holds is read as a marker.
+   */
+  fillAnswer: (html: string) => string;
 }
 
-const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '' };
+const asDrawn = (html: string) => html;
+const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '', fillAnswer: asDrawn };
+
+/** The drawing of `drawings` that fits the answer in this boot data, and how to fill it; null without one. */
+function drawnWithAnswer(
+  drawings: DataDrawings,
+  boot: BootData,
+): { html: string; fillAnswer: (html: string) => string } | null {
+  const answer = boot[drawings.part];
+  if (!answer) return null;
+  const drawing = PAGE_DRAWINGS[drawings.part] as PageDrawing<typeof answer>;
+  const html = drawings.shapes[drawing.shape(answer)];
+  if (html === undefined) return null;
+  return { html, fillAnswer: (filled) => fillMarkers(filled, drawing.fills(answer, drawings.texts)) };
+}
 
 /**
  * What the build knows of a page path (first matching route, as the web app's router decides): the
@@ -104,14 +130,12 @@ const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '' };
  * its member-only API answers: a visitor asking for those would only get a 401) — and, for the bare
  * path (a query such as `?forward=` may change what the page shows) and no data that changes it
  * (`drawnByApp`, see core's FIRST_SCREEN_BOOT_DATA), the prerendered first screen for a visitor or for
- * a member with these labels, whose styles are then stylesheets rather than preloads.
+ * a member with these labels, whose styles are then stylesheets rather than preloads. A visitor's page
+ * drawn with its data (`dataHtml`) is sent so when the boot data holds its answer.
  */
 export function createPagePreloads(
   distDir: string,
-): (
-  pathname: string,
-  viewer: { member: boolean; labels?: readonly string[]; query: boolean; drawnByApp?: boolean },
-) => PageExtras {
+): (pathname: string, viewer: { query: boolean; boot?: BootData }) => PageExtras {
   let file: PagePreloadsFile;
   try {
     file = JSON.parse(fs.readFileSync(path.join(distDir, PAGE_PRELOADS_FILE), 'utf8')) as PagePreloadsFile;
@@ -125,6 +149,7 @@ export function createPagePreloads(
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
       memberHtml: page.memberHtml ?? null,
+      dataHtml: page.dataHtml ?? null,
       visitorFiles: stylesheetTags(page).join('\n    '),
       drawnMemberFiles: [...stylesheetTags(page), ...stylesheetTags(member)].join('\n    '),
       scripts: page.scripts,
@@ -135,24 +160,46 @@ export function createPagePreloads(
       memberData: [...(page.data ?? []), ...(member.data ?? [])],
     };
   });
-  return (pathname, { member, labels = [], query, drawnByApp = false }) => {
+  return (pathname, { query, boot }) => {
+    const account = boot?.account;
+    const member = Boolean(account);
+    const labels = account?.labels ?? [];
     for (const m of matchers) {
       const match = m.pattern.exec(pathname);
       if (!match) continue;
       const params = match.groups ?? {};
-      const data = (member ? m.memberData : m.data)
+      // The page's answer already in the boot data: the app starts from it and asks for nothing.
+      const answered = m.dataHtml !== null && Boolean(boot?.[m.dataHtml.part]);
+      const data = (answered ? [] : member ? m.memberData : m.data)
         .map((template) => fill(template, params))
         .filter((url): url is string => url !== null)
         .map(dataTag);
-      const drawn = !query && !drawnByApp;
+      // Only with boot data (the app must hydrate the drawing with the same answers), for the bare
+      // path (a query may change the page), and not for a member without a name: the navigation
+      // shows them as 'profile', which no drawing has.
+      const withAnswer = boot && !member && m.dataHtml ? drawnWithAnswer(m.dataHtml, boot) : null;
+      const drawn =
+        boot !== undefined &&
+        !query &&
+        account !== undefined &&
+        account?.name !== '' &&
+        prerenderFits(boot, withAnswer ? m.dataHtml?.part : undefined);
       const html = !drawn
         ? null
-        : member
-          ? (m.memberHtml?.screens[memberScreenKey(m.memberHtml, labels)] ?? null)
-          : m.visitorHtml;
+        : withAnswer
+          ? withAnswer.html
+          : member
+            ? (m.memberHtml?.screens[memberScreenKey(m.memberHtml, labels)] ?? null)
+            : m.visitorHtml;
       const files = member ? (html ? m.drawnMemberFiles : m.memberFiles) : html ? m.visitorFiles : m.files;
       const modules = html ? (member ? m.memberScripts : m.scripts) : [];
-      return { tags: [files, ...data].filter(Boolean).join('\n    '), html, modules, route: m.route };
+      return {
+        tags: [files, ...data].filter(Boolean).join('\n    '),
+        html,
+        modules,
+        route: m.route,
+        fillAnswer: html && withAnswer ? withAnswer.fillAnswer : asDrawn,
+      };
     }
     return NOTHING;
   };

@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import {
   BOOT_DATA_ID,
   type BootData,
+  escapeHtml,
+  formatCount,
   type PagePreloadsFile,
   PRERENDER_TEXTS,
   type ShareMetaFile,
+  surnamePageDrawing,
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -16,7 +19,7 @@ import { call, postWithImage, setPicture, upload } from '../../test/api.ts';
 import { describeEachDatabase, tempDir } from '../../test/harness.ts';
 import { createAdmin, createMember, grantLabel, uniqueUsername } from '../../test/members.ts';
 import { event, post, surname, user } from '../db/schema/index.ts';
-import { escapeHtml, fill } from './share-card.ts';
+import { fill } from './share-card.ts';
 
 const META: ShareMetaFile = {
   pages: {
@@ -44,6 +47,15 @@ const META: ShareMetaFile = {
 const HOSTILE = '"><script>alert(1)</script>';
 
 const none = { scripts: [], styles: [], data: [] };
+/** A surname's page as the build draws it with a (marked) answer: every text it fills in. */
+const surnameDrawing = (shape: string) => {
+  const { view } = surnamePageDrawing.marked(shape);
+  return (
+    `<main><h1>${view.name_guj}</h1><p>${view.name}</p><p>${formatCount(view.user_count)} members</p>` +
+    `<p>${view.pronounce}|${view.gotra}|${view.gam}|${view.kuldevta}</p><div>${view.description}</div>` +
+    `<a href="/login?forward=%2Fsurname%2Fprerendered">Login</a><b>${shape}</b></main>`
+  );
+};
 /** A page's own files and nothing else. */
 const page = (path: string, scripts: string[], styles: string[] = []) => ({
   path,
@@ -73,6 +85,12 @@ const PRELOADS: PagePreloadsFile = {
     {
       ...page('/surname/:id', ['/assets/SurnameDetail-1.js', '/assets/Card-1.js']),
       data: ['/api/surnames/:id'],
+      visitorHtml: '<main><a href="/surnames">Back</a><p>Loading</p></main>',
+      dataHtml: {
+        part: 'surnamePage',
+        shapes: Object.fromEntries(surnamePageDrawing.shapes.map((shape) => [shape, surnameDrawing(shape)])),
+        texts: { unknown: 'અજ્ઞાત' },
+      },
     },
     {
       ...page('/events', ['/assets/EventsList-1.js'], ['/assets/EventsList-1.css']),
@@ -161,7 +179,7 @@ function tags(html: string) {
 
 describe('share card text', () => {
   it('escapes what could end an attribute or open a tag', () => {
-    expect(escapeHtml(`a&b<c>"d"'e'`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&#39;e&#39;');
+    expect(escapeHtml(`a&b<c>"d"'e'`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&#x27;e&#x27;');
   });
   it('fills the templates the web build writes', () => {
     expect(fill('{{id}} - surname', { id: 'Patel' })).toBe('Patel - surname');
@@ -364,7 +382,8 @@ describeEachDatabase(
         modules: ['/assets/app.js', '/assets/ToolsHome-1.js'],
         started: 'after first paint',
       });
-      expect(modulePreloads((await get('/surname/%E0%AA%AA%E0%AA%9F%E0%AB%87%E0%AA%B2')).body)).toEqual([
+      expect(appScripts((await get('/surname/%E0%AA%AA%E0%AA%9F%E0%AB%87%E0%AA%B2')).body).modules).toEqual([
+        '/assets/app.js',
         '/assets/SurnameDetail-1.js',
         '/assets/Card-1.js',
       ]);
@@ -455,7 +474,7 @@ describeEachDatabase(
       const member = await createMember(ctx.app);
       expect((await get('/post/abc', member.cookie)).body).toContain('<div id="root"></div>');
       // What encodeURIComponent keeps but HTML does not: escaped.
-      expect((await get("/post/it's")).body).toContain('forward=%2Fpost%2Fit&#39;s"');
+      expect((await get("/post/it's")).body).toContain('forward=%2Fpost%2Fit&#x27;s"');
       // Asked with a trailing slash: the links come back to the path as asked, as the app would write it.
       expect((await get('/post/abc/')).body).toContain('href="/login?forward=%2Fpost%2Fabc%2F"');
     });
@@ -488,6 +507,59 @@ describeEachDatabase(
       } finally {
         await call(ctx.app, 'DELETE', '/api/admin/slides/1', admin);
       }
+    });
+
+    it("sends a visitor a surname's page drawn with the surname, escaped and sanitized, and the app the same answer; a member gets the answer only", async () => {
+      await ctx.app.db.insert(surname).values({
+        id: 'Drawn',
+        name: 'Drawn',
+        name_guj: `<i>ડ્રૉન</i> $& ${HOSTILE}`,
+        gotra: 'કશ્યપ',
+        kuldevta: '\uE000surname-name\uE000',
+        user_count: 1500,
+        // Reached the database some other way than the API: sanitized again on the way out.
+        description: '<p>Old <b>roots</b><script>alert(1)</script><img src=x onerror=alert(2)></p>',
+      });
+      const html = (await get('/surname/Drawn')).body;
+      const clean = '<p>Old <b>roots</b></p>';
+      expect(html).toContain(
+        `<div id="root"><main><h1>${escapeHtml(`<i>ડ્રૉન</i> $& ${HOSTILE}`)}</h1><p>Drawn</p>` +
+          '<p>1.5k members</p><p>અજ્ઞાત|કશ્યપ|અજ્ઞાત|\uE000surname-name\uE000</p>' +
+          `<div>${clean}</div><a href="/login?forward=%2Fsurname%2FDrawn">Login</a><b>n/partial</b></main></div>`,
+      );
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('onerror');
+      expect(html).not.toMatch(/\u2002/);
+      // The app hydrates with the same answer, and asks for nothing more.
+      expect(boot(html).surnamePage).toEqual({
+        id: 'Drawn',
+        view: expect.objectContaining({ name: 'Drawn', user_count: 1500, description: clean, gam: '' }),
+      });
+      expect(dataPreloads(html)).toEqual([]);
+      expect(appScripts(html).started).toBe('after first paint');
+      // Each shape of answer picks its own drawing.
+      await ctx.app.db
+        .update(surname)
+        .set({ gam: 'ઉંઝા', kuldevta: 'ઉમિયા', user_count: 1, description: '' })
+        .where(eq(surname.id, 'Drawn'));
+      expect((await get('/surname/Drawn/')).body).toContain('<p>1 members</p>');
+      expect((await get('/surname/Drawn')).body).toContain('|ઉંઝા|ઉમિયા</p><div></div>');
+      expect((await get('/surname/Drawn')).body).toContain('<b>1/none</b>');
+
+      // A member's page is drawn by the app, from the answer in the HTML.
+      const member = await createMember(ctx.app);
+      const mine = (await get('/surname/Drawn', member.cookie)).body;
+      expect(mine).toContain('<div id="root"></div>');
+      expect(boot(mine).surnamePage?.id).toBe('Drawn');
+      expect(dataPreloads(mine)).toEqual([]);
+      // A query, or a surname that does not exist: the loading state, and the answer is asked for.
+      expect((await get('/surname/Drawn?x=1')).body).toContain('<div id="root"></div>');
+      const unknown = (await get('/surname/Nobody')).body;
+      expect(unknown).toContain(
+        '<div id="root"><main><a href="/surnames">Back</a><p>Loading</p></main></div>',
+      );
+      expect(boot(unknown).surnamePage).toBeUndefined();
+      expect(dataPreloads(unknown)).toEqual(['/api/surnames/Nobody']);
     });
 
     it('asks for the API answers a page needs first with the HTML: public ones for anyone, the rest for members', async () => {

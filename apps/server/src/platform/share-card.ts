@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type BootData,
+  escapeHtml,
   forwardTo,
   type PageText,
   PRERENDER_TEXTS,
-  prerenderFits,
   prerenderPath,
   SHARE_META_FILE,
   type ShareMetaFile,
@@ -33,19 +33,6 @@ const CARD_ICON = 'icons/icon-512.png';
 const SSR_ATTRIBUTE = 'data-ssr';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ITEM_PAGE = /^\/([a-z]+)\/([^/]+)\/?$/;
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Safe in text and in a double- or single-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
-}
 
 /** The whole `forward=` value of each link back to a page prerendered for `route`. */
 function linksBack(route: string): RegExp {
@@ -175,18 +162,16 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         html: drawn,
         modules,
         route,
+        fillAnswer,
       } = preloads(pathname, {
-        member: Boolean(account),
-        labels: account?.labels,
         query: url.includes('?'),
-        // A member without a name is shown as 'profile' in the navigation, which no drawing has.
-        drawnByApp: boot ? !prerenderFits(boot) || account?.name === '' : false,
+        boot,
       });
       // Replacer functions, not strings: a name with `$'` or `$&` in it must go in as written.
       let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
       // The first screen drawn at build time (apps/web src/prerender.tsx), in the community's name and,
-      // for a member, theirs. Only with boot data: the app must hydrate it with the same answers.
-      if (boot && account !== undefined && drawn) {
+      // for a member, theirs; for a page drawn with its data, with that data.
+      if (drawn) {
         let filled = drawn
           .split(PRERENDER_TEXTS.community)
           .join(escapeHtml(communityName))
@@ -200,6 +185,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
             .split(encodeURIComponent(PRERENDER_TEXTS.memberId))
             .join(escapeHtml(encodeURIComponent(account.id)));
         }
+        filled = fillAnswer(filled);
         html = startAfterFirstPaint(
           html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`),
           modules,

@@ -35,6 +35,11 @@ export interface PageRoute {
    * name and username the server fills in (one drawing per combination of labels that changes it).
    */
   memberPrerender?: true;
+  /**
+   * A visitor is sent this page drawn with its answer, when the server puts that answer in the boot
+   * data under this name: drawn at build time with markers (core drawings.ts), one drawing per shape.
+   */
+  drawnWith?: 'surnamePage';
   children?: PageRoute[];
 }
 
@@ -77,7 +82,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   { path: 'events/create', feature: 'events', page: 'EventCreate' },
   { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
-  // Drawn in their loading state (the list's title, intro and search; the surname's back link).
+  // Drawn in their loading state (the list's title, intro and search; the surname's back link), and
+  // the surname's page also with the surname itself when the server has it (boot data).
   {
     path: 'surnames',
     feature: 'surnames',
@@ -91,6 +97,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: 'SurnameDetail',
     data: ['/api/surnames/:id'],
     prerender: true,
+    drawnWith: 'surnamePage',
   },
   { path: 'matrimony', feature: 'matrimony', page: 'Matrimony', prerender: true },
   { path: 'community-map', feature: 'map', page: 'CommunityMap' },

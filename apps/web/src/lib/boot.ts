@@ -19,8 +19,13 @@ export function takeBootData(doc: Document = document): BootData {
   } catch {
     // Damaged: the queries ask the server as usual.
   }
-  served = { data, at: Date.now() };
+  serveBootData(data);
   return data;
+}
+
+/** The boot data this page was served with (takeBootData; the build's prerender draws with its own). */
+export function serveBootData(data: BootData): void {
+  served = { data, at: Date.now() };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AccountView } from './accounts.ts';
 import type { LiveConfig } from './events.ts';
 import type { SlideView } from './slides.ts';
+import type { SurnameView } from './surnames.ts';
 
 /** What the operator configured that the web app shows (GET /api/public-config). */
 export interface PublicConfig extends LiveConfig {
@@ -29,15 +30,30 @@ export interface BootData {
   publicConfig?: PublicConfig;
   /** `GET /api/slides`, on the home page only: its carousel is drawn at once, not swapped in later. */
   slides?: SlideView[];
+  /**
+   * `GET /api/surnames/:id`, on `/surname/:id` only: the surname the page shows, so its first screen
+   * is drawn with it (core drawings.ts). `id` is the param as the page's router reads it.
+   */
+  surnamePage?: { id: string; view: SurnameView };
 }
 
 /**
  * Boot data that changes what a page's first screen shows. The prerendered visitor screens were drawn
  * with none, so a page that has some (non-empty) is drawn by the app instead of from that HTML.
  */
-export const FIRST_SCREEN_BOOT_DATA = ['slides'] as const satisfies readonly (keyof BootData)[];
+export const FIRST_SCREEN_BOOT_DATA = [
+  'slides',
+  'surnamePage',
+] as const satisfies readonly (keyof BootData)[];
 
-/** Whether the prerendered (data-less) first screen still shows this page as it is. */
-export function prerenderFits(boot: BootData): boolean {
-  return FIRST_SCREEN_BOOT_DATA.every((name) => !boot[name]?.length);
+/**
+ * Whether the prerendered first screen still shows this page as it is: it was drawn with none of
+ * these parts, except `drawnWith` (a page drawn with its data, core drawings.ts).
+ */
+export function prerenderFits(boot: BootData, drawnWith?: keyof BootData): boolean {
+  return FIRST_SCREEN_BOOT_DATA.every((name) => {
+    if (name === drawnWith) return true;
+    const part = boot[name];
+    return part === undefined || part === null || (Array.isArray(part) && part.length === 0);
+  });
 }

@@ -1,3 +1,5 @@
+import type { DataDrawings } from '../drawings.ts';
+
 /**
  * dist/share-meta.json, written by the web build and read by the server: each page's title and
  * description in the default language, for the share cards the server puts in the HTML it sends
@@ -43,6 +45,8 @@ export interface PagePreloadsFile {
       visitorHtml?: string;
       /** The first screen a signed-in member sees before any API answer (routes marked `memberPrerender`). */
       memberHtml?: MemberFirstScreens;
+      /** A visitor's first screen drawn with the page's answer (routes marked `drawnWith`). */
+      dataHtml?: DataDrawings;
     }
   >;
 }

@@ -114,6 +114,17 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unk
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+/** The surname page's path (the web app's `surname/:id`). */
+const SURNAME_PAGE = /^\/surname\/([^/]+)\/?$/;
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 function cleanValues(
   input: Partial<Record<keyof EditableValues, string | null | undefined>>,
 ): EditableValues {
@@ -127,6 +138,17 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
 
   app.registry.addWaitingCount({ name: 'surnameSubmissions', count: countWaiting });
   app.registry.addShareCard('surname', surnameShareCard);
+  // A shared link to a surname paints the surname with the HTML (core drawings.ts), and the app
+  // starts from the same answer instead of asking for it. Sanitized again on the way out, as the web
+  // app does before it shows a description: the drawing is shown before the app runs.
+  app.registry.addBootData('surnamePage', async (request) => {
+    const asked = SURNAME_PAGE.exec(request.url.split('?')[0] ?? '')?.[1];
+    const id = asked === undefined ? null : decodeSegment(asked);
+    const row = id ? await findSurname(app.db, id) : undefined;
+    if (!id || !row) return undefined;
+    const view = surnameView(row);
+    return { id, view: { ...view, description: sanitizeDescription(view.description) } };
+  });
   app.registry.addMemberData({
     name: 'surnameSubmissions',
     ...memberSubmissions,

@@ -1,9 +1,14 @@
-import { formatCount, SURNAME_PREVIEW_CHARS, type SurnameView, truncateGraphemes } from '@samaj/core';
+import {
+  formatCount,
+  isMissingDetails,
+  SURNAME_PREVIEW_CHARS,
+  type SurnameView,
+  truncateGraphemes,
+} from '@samaj/core';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isMissingDetails } from '../api/types';
 import { memberKey } from '../lib/count';
 import { htmlToText } from '../lib/html';
 import classes from './SurnameCard.module.css';

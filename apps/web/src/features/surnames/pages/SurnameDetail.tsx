@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatCount, type SurnameView } from '@samaj/core';
+import { formatCount, isMissingDetails, type SurnameView } from '@samaj/core';
 import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,9 @@ import { LoadError } from '../../../components/LoadError';
 import { LoginPrompt } from '../../../components/LoginPrompt';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
+import { useHydrated } from '../../../lib/hydrated';
 import { useCurrentUser } from '../../../lib/session';
 import { useTimeAgo } from '../../../lib/time';
-import { isMissingDetails } from '../api/types';
 import { useSurname } from '../api/useSurname';
 import { ShareButton } from '../components/ShareButton';
 import { SurnameHtml } from '../components/SurnameHtml';
@@ -75,6 +75,9 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
   const { user } = useCurrentUser();
   const ago = useTimeAgo();
+  // How long ago (and the exact time in the reader's time zone) is the reader's own: a page drawn
+  // with its data at the server shows it once the app runs (core drawings.ts).
+  const hydrated = useHydrated();
   const unknown = t('detail.unknown');
   return (
     <>
@@ -95,17 +98,19 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
                 {t(memberKey(surname.user_count, 'detail'), { n: formatCount(surname.user_count) })}
               </Text>
             </Group>
-            <Group gap={6} wrap="nowrap">
-              <IconClock size={16} aria-hidden />
-              <Text
-                size="sm"
-                component="time"
-                dateTime={surname.updatedAt}
-                title={new Date(surname.updatedAt).toLocaleString()}
-              >
-                {t('detail.lastUpdated', { time: ago(surname.updatedAt) })}
-              </Text>
-            </Group>
+            {hydrated && (
+              <Group gap={6} wrap="nowrap">
+                <IconClock size={16} aria-hidden />
+                <Text
+                  size="sm"
+                  component="time"
+                  dateTime={surname.updatedAt}
+                  title={new Date(surname.updatedAt).toLocaleString()}
+                >
+                  {t('detail.lastUpdated', { time: ago(surname.updatedAt) })}
+                </Text>
+              </Group>
+            )}
           </Group>
           <Divider />
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
