@@ -31,7 +31,10 @@ describe('pages drawn with their data', () => {
   it('writes texts escaped, the missing facts as "unknown", the count as the app formats it', () => {
     const [sample] = surnamePageDrawing.samples;
     if (!sample) throw new Error('no sample');
-    const answer = { ...sample, view: { ...sample.view, name_guj: '<b>"x"</b>', gotra: '', user_count: 2500 } };
+    const answer = {
+      ...sample,
+      view: { ...sample.view, name_guj: '<b>"x"</b>', gotra: '', user_count: 2500 },
+    };
     const fills = new Map(surnamePageDrawing.fills(answer, { unknown: 'અજ્ઞાત' }));
     expect(fills.get('\uE000surname-name_guj\uE000')).toBe('&lt;b&gt;&quot;x&quot;&lt;/b&gt;');
     expect(fills.get('\uE000surname-gotra\uE000')).toBe('અજ્ઞાત');

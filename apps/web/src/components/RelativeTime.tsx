@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import { useExactTime, useTimeAgo } from '../lib/time';
+import { useExactTime, useExactTooltip, useTimeAgo } from '../lib/time';
 
 /**
  * A moment as a `<time>` element: 'n minutes ago' (SPEC §9) with the exact time on hover, or the
@@ -12,12 +12,13 @@ export function RelativeTime({
 }: { date: string; exact?: boolean } & Omit<TextProps, 'children'>) {
   const ago = useTimeAgo();
   const full = useExactTime();
+  const tooltip = useExactTooltip(date);
   const value = new Date(date);
   return (
     <Text
       component="time"
       dateTime={value.toISOString()}
-      title={exact ? undefined : full(value)}
+      {...(exact ? {} : tooltip)}
       size="xs"
       c="dimmed"
       {...text}

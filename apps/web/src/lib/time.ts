@@ -1,4 +1,5 @@
 import { relativeTime } from '@samaj/core';
+import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** 'n minutes ago' and friends in the member's language: SPEC §9 bands from core, words from common. */
@@ -27,4 +28,20 @@ function exactFormat(locale: string): Intl.DateTimeFormat {
 export function useExactTime(): (date: string | Date) => string {
   const { i18n } = useTranslation();
   return (date) => exactFormat(i18n.language === 'gu' ? 'gu-IN' : 'en-IN').format(new Date(date));
+}
+
+/**
+ * The exact time as an element's tooltip, written when a pointer first rests on it. Making the date
+ * formatter loads the language's calendar data — on a slow phone ~35 ms in one piece, in the first
+ * render of every page showing a time — for a tooltip a touch screen never shows.
+ */
+export function useExactTooltip(date: string | Date): {
+  onPointerEnter: (event: PointerEvent<HTMLElement>) => void;
+} {
+  const full = useExactTime();
+  return {
+    onPointerEnter: (event) => {
+      event.currentTarget.title = full(date);
+    },
+  };
 }

@@ -21,7 +21,7 @@ import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
 import { useCurrentUser } from '../../../lib/session';
-import { useTimeAgo } from '../../../lib/time';
+import { useExactTooltip, useTimeAgo } from '../../../lib/time';
 import { useSurname } from '../api/useSurname';
 import { ShareButton } from '../components/ShareButton';
 import { SurnameHtml } from '../components/SurnameHtml';
@@ -78,6 +78,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
   // How long ago (and the exact time in the reader's time zone) is the reader's own: a page drawn
   // with its data at the server shows it once the app runs (core drawings.ts).
   const hydrated = useHydrated();
+  const tooltip = useExactTooltip(surname.updatedAt);
   const unknown = t('detail.unknown');
   return (
     <>
@@ -101,12 +102,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
             {hydrated && (
               <Group gap={6} wrap="nowrap">
                 <IconClock size={16} aria-hidden />
-                <Text
-                  size="sm"
-                  component="time"
-                  dateTime={surname.updatedAt}
-                  title={new Date(surname.updatedAt).toLocaleString()}
-                >
+                <Text size="sm" component="time" dateTime={surname.updatedAt} {...tooltip}>
                   {t('detail.lastUpdated', { time: ago(surname.updatedAt) })}
                 </Text>
               </Group>
