@@ -8,7 +8,6 @@ import {
   type BootData,
   type DataDrawings,
   fillMarkers,
-  type MemberFirstScreens,
   memberScreenKey,
   PAGE_DRAWINGS,
   PAGE_PRELOADS_FILE,
@@ -22,8 +21,8 @@ interface Matcher {
   route: string;
   pattern: RegExp;
   visitorHtml: string | null;
-  memberHtml: MemberFirstScreens | null;
-  dataHtml: DataDrawings | null;
+  memberHtml: { labels: string[]; screens: Drawings } | null;
+  dataHtml: { part: DataDrawings['part']; texts: DataDrawings['texts']; shapes: Drawings } | null;
   /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
   visitorFiles: string;
   /** Likewise with what the page loads for a member. */
@@ -37,6 +36,39 @@ interface Matcher {
 }
 
 const NONE: PageFiles = { scripts: [], styles: [], data: [] };
+
+/** A copy of `text` of its own: V8 may keep a slice's whole source string alive. */
+const own = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
+/**
+ * One page's drawings (a member's for each set of labels, or one for each shape of answer) differ
+ * only inside the page: the shell around them — navigation, inline styles, ~16 KB — is kept once,
+ * within the server's memory budget, and put around the drawing asked for.
+ */
+class Drawings {
+  private readonly head: string;
+  private readonly tail: string;
+  private readonly inner = new Map<string, string>();
+
+  constructor(drawings: Record<string, string>) {
+    const all = Object.values(drawings);
+    const first = all[0] ?? '';
+    const shortest = Math.min(...all.map((html) => html.length));
+    let head = 0;
+    while (head < shortest && all.every((html) => html[head] === first[head])) head++;
+    let tail = 0;
+    while (tail < shortest - head && all.every((html) => html.at(-1 - tail) === first.at(-1 - tail))) tail++;
+    this.head = own(first.slice(0, head));
+    this.tail = own(first.slice(first.length - tail));
+    for (const [key, html] of Object.entries(drawings))
+      this.inner.set(key, own(html.slice(head, html.length - tail)));
+  }
+
+  get(key: string): string | null {
+    const inner = this.inner.get(key);
+    return inner === undefined ? null : this.head + inner + this.tail;
+  }
+}
 
 /** `/surname/:id` → a pattern whose named groups are the route's params. */
 function toPattern(routePath: string): RegExp {
@@ -113,14 +145,14 @@ const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '', fill
 
 /** The drawing of `drawings` that fits the answer in this boot data, and how to fill it; null without one. */
 function drawnWithAnswer(
-  drawings: DataDrawings,
+  drawings: NonNullable<Matcher['dataHtml']>,
   boot: BootData,
 ): { html: string; fillAnswer: (html: string) => string } | null {
   const answer = boot[drawings.part];
   if (!answer) return null;
   const drawing = PAGE_DRAWINGS[drawings.part] as PageDrawing<typeof answer>;
-  const html = drawings.shapes[drawing.shape(answer)];
-  if (html === undefined) return null;
+  const html = drawings.shapes.get(drawing.shape(answer));
+  if (html === null) return null;
   return { html, fillAnswer: (filled) => fillMarkers(filled, drawing.fills(answer, drawings.texts)) };
 }
 
@@ -148,8 +180,12 @@ export function createPagePreloads(
       route: page.path,
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
-      memberHtml: page.memberHtml ?? null,
-      dataHtml: page.dataHtml ?? null,
+      memberHtml: page.memberHtml
+        ? { labels: page.memberHtml.labels, screens: new Drawings(page.memberHtml.screens) }
+        : null,
+      dataHtml: page.dataHtml
+        ? { part: page.dataHtml.part, texts: page.dataHtml.texts, shapes: new Drawings(page.dataHtml.shapes) }
+        : null,
       visitorFiles: stylesheetTags(page).join('\n    '),
       drawnMemberFiles: [...stylesheetTags(page), ...stylesheetTags(member)].join('\n    '),
       scripts: page.scripts,
@@ -189,7 +225,7 @@ export function createPagePreloads(
         : withAnswer
           ? withAnswer.html
           : member
-            ? (m.memberHtml?.screens[memberScreenKey(m.memberHtml, labels)] ?? null)
+            ? (m.memberHtml?.screens.get(memberScreenKey(m.memberHtml, labels)) ?? null)
             : m.visitorHtml;
       const files = member ? (html ? m.drawnMemberFiles : m.memberFiles) : html ? m.visitorFiles : m.files;
       const modules = html ? (member ? m.memberScripts : m.scripts) : [];
