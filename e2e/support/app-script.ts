@@ -1,6 +1,6 @@
 // The app's entry script held back, as on a slow phone over mobile data: the server's drawn page is on
 // screen and can be used while the app that takes it over is still on its way.
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 /** Holds `/assets/index-*.js` until the returned function is called. */
 export async function holdAppScript(page: Page): Promise<() => void> {
@@ -40,4 +40,15 @@ export function pageProblems(page: Page): string[] {
     if (message.type() === 'error') problems.push(message.text());
   });
   return problems;
+}
+
+/**
+ * A page of its own with the service worker allowed, as in a member's browser, and the problems it
+ * logs from the start: Playwright's blocking makes registration answer nothing, which the app logs as
+ * a failed registration once the page is stable — a problem no member has.
+ */
+export async function pageWithWorker(browser: Browser) {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  return { context, page, problems: pageProblems(page) };
 }

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appHolds, appHoldsInput, drawnMarkupKept, holdAppScript, pageProblems } from '../support/app-script';
+import {
+  appHolds,
+  appHoldsInput,
+  drawnMarkupKept,
+  holdAppScript,
+  pageWithWorker,
+} from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
 
 // Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
@@ -143,11 +149,7 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   }
   await still.close();
 
-  // The service worker allowed, as in a member's browser: Playwright's blocking makes registration
-  // answer nothing, which the app logs as a failed registration once the page is stable.
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  const problems = pageProblems(page);
+  const { context, page, problems } = await pageWithWorker(browser);
   await page.goto('/login');
   const login = page.getByRole('button', { name: 'Login', exact: true });
   await expect(login).toBeDisabled();
@@ -189,10 +191,7 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
   await expect(drawn.getByRole('main').getByRole('button', { name: 'પાછા', exact: true })).toBeVisible();
   await still.close();
 
-  // The service worker allowed, as in a member's browser (see the first test of this file).
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  const problems = pageProblems(page);
+  const { context, page, problems } = await pageWithWorker(browser);
   await page.goto(path);
   // The app has taken the drawn card over (React's handle on its link) without drawing it again.
   await expect.poll(() => appHolds(page, 'main a[href^="/login"]')).toBe(true);
@@ -206,10 +205,7 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
 test('the surname list arrives drawn in its loading state, and the app fills it in without drawing it again', async ({
   browser,
 }) => {
-  // The service worker allowed, as in a member's browser (see the first test of this file).
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  const problems = pageProblems(page);
+  const { context, page, problems } = await pageWithWorker(browser);
   await page.goto('/surnames');
   // Hydrated, then the list came: the server's Suspense markers are still there (a page React had to
   // draw again after a mismatch would have lost them).
@@ -244,9 +240,7 @@ test("a shared surname's link arrives drawn with the surname itself; the app tak
   await expect(still1280.getByRole('heading', { level: 1, name: 'પટેલ' })).toBeVisible();
   await still.close();
 
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  const problems = pageProblems(page);
+  const { context, page, problems } = await pageWithWorker(browser);
   const asked: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/surnames')) asked.push(request.url());
@@ -266,10 +260,8 @@ test("a member's events page arrives drawn in their name, and a Publisher's with
   browser,
 }) => {
   // The service worker allowed, as in a member's browser (see the first test of this file).
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
+  const { context, page, problems } = await pageWithWorker(browser);
   const member = await signUp(page.request, { ...newMember('drawn'), name: 'ચકાસણી <b>સભ્ય</b>' });
-  const problems = pageProblems(page);
   // Before any script: the member's own name in the navigation, their profile link, the page's title.
   const html = await (await page.request.get('/events')).text();
   expect(html).toContain(`href="/profile/${member.username}"`);
