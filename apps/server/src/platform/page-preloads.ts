@@ -16,6 +16,7 @@ import {
   type PagePreloadsFile,
   prerenderFits,
 } from '@samaj/core';
+import { decodedOrNull } from './api-path.ts';
 
 interface Matcher {
   route: string;
@@ -94,14 +95,6 @@ function fileTags(page: PageFiles): string[] {
 const stylesheetTags = (page: PageFiles) =>
   page.styles.map((href) => `<link rel="stylesheet" href="${href}" crossorigin>`);
 
-function decode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * An API path with the page's params filled in as the web app fills them (encodeURIComponent of the
  * decoded value), so the browser hands the preloaded answer to the app's own request; null when a
@@ -110,7 +103,7 @@ function decode(segment: string): string | null {
 function fill(template: string, params: Record<string, string>): string | null {
   let failed = false;
   const url = template.replace(/:(\w+)/g, (_whole, name: string) => {
-    const value = params[name] === undefined ? null : decode(params[name] as string);
+    const value = params[name] === undefined ? null : decodedOrNull(params[name] as string);
     if (value === null) failed = true;
     return encodeURIComponent(value ?? '');
   });

@@ -17,6 +17,7 @@ import {
 } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { decodedOrNull } from './api-path.ts';
 import { startAfterFirstPaint } from './app-start.ts';
 import { bootScript } from './boot-data.ts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -50,14 +51,6 @@ function readShareMeta(distDir: string): ShareMetaFile {
     return JSON.parse(fs.readFileSync(path.join(distDir, SHARE_META_FILE), 'utf8')) as ShareMetaFile;
   } catch {
     return { pages: {}, items: {} };
-  }
-}
-
-function decodePath(pathname: string): string | null {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return null;
   }
 }
 
@@ -125,7 +118,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
   const fullTitle = (title: string) => (title ? `${title} | ${communityName}` : communityName);
 
   async function card(pathname: string): Promise<{ page: PageText; item: ShareCard | null }> {
-    const decoded = decodePath(pathname);
+    const decoded = decodedOrNull(pathname);
     const normalized = decoded && decoded.length > 1 ? decoded.replace(/\/$/, '') : decoded;
     const fixed = normalized ? meta.pages[normalized] : undefined;
     if (fixed) return { page: fixed, item: null };

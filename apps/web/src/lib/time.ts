@@ -31,7 +31,7 @@ export function useExactTime(): (date: string | Date) => string {
 }
 
 /**
- * The exact time as an element's tooltip, written when a pointer first rests on it. Making the date
+ * The exact time as an element's tooltip, written when a pointer rests on it. Making the date
  * formatter loads the language's calendar data — on a slow phone ~35 ms in one piece, in the first
  * render of every page showing a time — for a tooltip a touch screen never shows.
  */

@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decodedOrNull } from '../../platform/api-path.ts';
 import { requireAdmin, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { sanitizeDescription } from '../../platform/html.ts';
@@ -117,14 +118,6 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unk
 /** The surname page's path (the web app's `surname/:id`). */
 const SURNAME_PAGE = /^\/surname\/([^/]+)\/?$/;
 
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
 function cleanValues(
   input: Partial<Record<keyof EditableValues, string | null | undefined>>,
 ): EditableValues {
@@ -143,7 +136,7 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   // app does before it shows a description: the drawing is shown before the app runs.
   app.registry.addBootData('surnamePage', async (request) => {
     const asked = SURNAME_PAGE.exec(request.url.split('?')[0] ?? '')?.[1];
-    const id = asked === undefined ? null : decodeSegment(asked);
+    const id = asked === undefined ? null : decodedOrNull(asked);
     const row = id ? await findSurname(app.db, id) : undefined;
     if (!id || !row) return undefined;
     const view = surnameView(row);
