@@ -48,7 +48,20 @@ test('a member posts a photo and sees it Under Review; another member does not s
   const box = author.page.getByRole('form', { name: 'New post' });
   const submit = box.getByRole('button', { name: 'Post' });
   await expect(submit).toBeDisabled();
-  await box.getByRole('textbox', { name: 'New post' }).fill(text);
+  // The field grows with what is written, two rows to ten, then scrolls (the browser sizes it itself).
+  const field = box.getByRole('textbox', { name: 'New post' });
+  const height = () => field.evaluate((element) => element.getBoundingClientRect().height);
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
+  const twoRows = await height();
+  await field.fill(lines(6));
+  const sixRows = await height();
+  expect(sixRows).toBeGreaterThan(twoRows * 2);
+  await field.fill(lines(14));
+  const tallest = await height();
+  expect(tallest).toBeGreaterThan(sixRows * 1.4);
+  expect(tallest).toBeLessThan(sixRows * 1.9);
+  expect(await field.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await field.fill(text);
   await expect(box.getByText(`${text.length} / 1000`)).toBeVisible();
   await author.page
     .locator('input[type=file]')

@@ -1,10 +1,4 @@
-import {
-  type PasswordInputProps,
-  Textarea,
-  type TextareaProps,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
 import { type ChangeEvent, useCallback, useEffect, useRef } from 'react';
 import {
   type FieldValues,
@@ -15,6 +9,7 @@ import {
   useFormState,
 } from 'react-hook-form';
 import { useFieldError } from '../lib/errors';
+import { GrowingTextarea, type GrowingTextareaProps } from './GrowingTextarea';
 import { PasswordField } from './PasswordField';
 
 interface FieldOf<T extends FieldValues> {
@@ -32,7 +27,7 @@ export type FormFieldProps<T extends FieldValues> =
         TextInputProps,
         'name' | 'error' | 'form' | 'onChange'
       >)
-  | (Common<T> & { kind: 'textarea' } & Omit<TextareaProps, 'name' | 'error' | 'form' | 'onChange'>);
+  | (Common<T> & { kind: 'textarea' } & Omit<GrowingTextareaProps, 'name' | 'error' | 'form' | 'onChange'>);
 
 /**
  * One input of a react-hook-form form: registered by name, its validation error translated under
@@ -58,7 +53,7 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
     return field.onChange(event);
   };
   const bound = { ...field, ref, onChange: handle, error };
-  if (kind === 'textarea') return <Textarea {...(rest as TextareaProps)} {...bound} />;
+  if (kind === 'textarea') return <GrowingTextarea {...(rest as GrowingTextareaProps)} {...bound} />;
   if (kind === 'password') return <PasswordField {...(rest as PasswordInputProps)} {...bound} />;
   // Every email field asks the same of the browser: its keyboard, autofill and no capitals.
   const email =

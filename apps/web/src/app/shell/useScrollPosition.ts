@@ -5,6 +5,8 @@ const STORAGE_KEY = 'samaj-scroll';
 
 /** Where the reader was on each history entry (location.key), kept across a reload in the tab. */
 const positions = new Map<string, number>(readSaved());
+/** The page as the browser opened it (not a navigation inside the app). */
+let opening = true;
 
 function readSaved(): [string, number][] {
   try {
@@ -39,8 +41,13 @@ export function useScrollPosition() {
 
   useLayoutEffect(() => {
     let stopRestoring = () => {};
+    const saved = positions.get(key);
+    const opened = opening;
+    opening = false;
     if (type === 'POP') {
-      stopRestoring = restore(positions.get(key) ?? 0);
+      // A page just opened with nothing saved is already at its top: scrolling there anyway would
+      // make the browser lay out the whole page in the middle of the app's first render.
+      if (!(opened && saved === undefined)) stopRestoring = restore(saved ?? 0);
     } else {
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });

@@ -4,6 +4,7 @@ import { Image, Text, Textarea } from '@mantine/core';
 import { MODERATION_REASON_MAX, type PostDecision, type QueuedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { PagedList } from '../../../components/PagedList';
 import { APPROVE_COLOR, QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
 import { previewUrl } from '../../../lib/previewUrl';
@@ -58,12 +59,11 @@ function QueuedPostCard({ post }: { post: QueuedPost }) {
       {post.file && <PostImage file={post.file} />}
       {decide.isError && <ActionError />}
       {rejecting && (
-        <Textarea
+        <GrowingTextarea
           label={t('posts.reasonLabel')}
           description={t('posts.reasonHint')}
           value={reason}
           maxLength={MODERATION_REASON_MAX}
-          autosize
           minRows={2}
           onChange={(e) => setReason(e.currentTarget.value)}
         />

@@ -158,7 +158,6 @@ function EventForm({ event }: { event: EventView | null }) {
           kind="textarea"
           label={t('form.description')}
           description={`${description.length} / ${EVENT_DESCRIPTION_MAX}`}
-          autosize
           minRows={3}
         />
         <TextInput

@@ -7,6 +7,7 @@ import { IconPhone } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import {
   APPROVE_COLOR,
   type QueueAction,
@@ -145,7 +146,7 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
       )}
       {extra}
       {banning && (
-        <Textarea
+        <GrowingTextarea
           label={t('admin.banReason')}
           value={reason}
           onChange={(event) => {
@@ -154,7 +155,6 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
           }}
           error={reasonMissing ? t('admin.banReasonMissing') : undefined}
           maxLength={MODERATION_REASON_MAX}
-          autosize
           minRows={2}
           required
           data-autofocus

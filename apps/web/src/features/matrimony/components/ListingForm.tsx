@@ -212,7 +212,6 @@ function CountedText({
         label={label}
         placeholder={placeholder}
         required
-        autosize
         minRows={3}
         maxLength={max}
         aria-describedby={counter}
@@ -331,7 +330,6 @@ function ContactStep({ form }: StepProps) {
         form={form}
         name="address"
         kind="textarea"
-        autosize
         minRows={2}
         label={t('form.contact.address')}
         required

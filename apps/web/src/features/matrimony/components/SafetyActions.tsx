@@ -6,6 +6,7 @@ import { REPORT_REASON_MAX } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { useErrorMessage } from '../../../lib/errors';
 import { useBlock, useNotInterested, useReport } from '../api/matrimony';
 
@@ -89,12 +90,11 @@ export function SafetyActions({ profile, name }: Props) {
           )
         }
       >
-        <Textarea
+        <GrowingTextarea
           label={t('safety.reason')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={REPORT_REASON_MAX}
-          autosize
           minRows={3}
           required
           data-autofocus

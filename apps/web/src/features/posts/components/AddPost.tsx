@@ -11,13 +11,13 @@ import {
   Progress,
   Stack,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { addPostSchema, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { postsKeys } from '../api/cache';
 import { uploadPost } from '../api/posts';
 
@@ -78,12 +78,11 @@ export function AddPost() {
   return (
     <Card w="100%" maw={POST_CARD_MAX_WIDTH} component="form" onSubmit={submit} aria-label={t('add.label')}>
       <Stack gap="sm">
-        <Textarea
+        <GrowingTextarea
           aria-label={t('add.label')}
           placeholder={t('add.placeholder')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
-          autosize
           minRows={2}
           maxRows={10}
           maxLength={POST_DESCRIPTION_MAX}

@@ -1,4 +1,5 @@
 import { Box, Group, Stack } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { useEvents, useFeed } from '../api/posts';
 import { AddPost } from './AddPost';
@@ -14,7 +15,11 @@ import { PostList } from './PostList';
 export default function MemberHome({ me }: { me: string }) {
   const events = useEvents(true);
   useFeed(null);
-  if (events.isPending) return <CardSkeletons count={3} />;
+  // The column is drawn in a render React can interrupt (a deferred value renders as a transition,
+  // from the skeletons even on the first render): drawn at once, the events, the form and the first
+  // posts held a slow phone's main thread for ~700 ms in one piece (4× CPU, docs/decisions.md).
+  const ready = useDeferredValue(!events.isPending, false);
+  if (!ready) return <CardSkeletons count={3} />;
   return (
     <Group align="flex-start" justify="center" gap="xl" wrap="nowrap">
       <Stack gap="md" align="center" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 480 }}>

@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { POST_CARD_MAX_WIDTH } from '@samaj/core';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { useFeed } from '../api/posts';
@@ -18,6 +18,8 @@ export function PostList({ userId, me }: PostListProps) {
   const feed = useFeed(userId);
   const marker = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = feed;
+  // Posts arriving (the first page, the next) are drawn in a render React can interrupt, as MemberHome.
+  const data = useDeferredValue(feed.data);
 
   useEffect(() => {
     const node = marker.current;
@@ -32,13 +34,13 @@ export function PostList({ userId, me }: PostListProps) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
 
-  if (feed.isPending)
+  if (feed.isPending || (data === undefined && feed.data !== undefined))
     return (
       <Stack w="100%" maw={POST_CARD_MAX_WIDTH}>
         <CardSkeletons count={3} />
       </Stack>
     );
-  if (feed.isError && !feed.data) {
+  if (data === undefined) {
     return (
       <Card w="100%" maw={POST_CARD_MAX_WIDTH}>
         <Stack align="center" gap="sm">
@@ -50,7 +52,7 @@ export function PostList({ userId, me }: PostListProps) {
       </Card>
     );
   }
-  const posts = feed.data.pages.flatMap((p) => p.documents);
+  const posts = data.pages.flatMap((p) => p.documents);
   if (posts.length === 0) {
     return (
       <Card w="100%" maw={POST_CARD_MAX_WIDTH} padding="xl">

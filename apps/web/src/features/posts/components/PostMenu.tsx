@@ -4,6 +4,7 @@ import { type PostView, REPORT_REASON_MAX } from '@samaj/core';
 import { IconDots, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { useDeletePost, useReportPost } from '../api/posts';
 
 /** Delete (with confirmation) for the author; Report (asks a reason, then thanks) for everyone else. */
@@ -81,12 +82,11 @@ export function PostMenu({
 
       <Modal opened={dialog === 'report'} onClose={() => setDialog(null)} title={t('report.title')} centered>
         <Stack>
-          <Textarea
+          <GrowingTextarea
             label={t('report.reasonLabel')}
             placeholder={t('report.reasonPlaceholder')}
             value={reason}
             maxLength={REPORT_REASON_MAX}
-            autosize
             minRows={3}
             data-autofocus
             onChange={(e) => setReason(e.currentTarget.value)}

@@ -66,7 +66,6 @@ export function ApplicationForm({ userId, onDone }: { userId: string; onDone: ()
               label={t('form.reason')}
               placeholder={t('form.reasonPlaceholder')}
               required
-              autosize
               minRows={4}
               maxLength={PUBLISHER_REASON_MAX}
               aria-describedby="publisher-reason-counter"

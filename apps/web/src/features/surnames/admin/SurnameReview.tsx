@@ -1,12 +1,13 @@
 // Staff review of member submissions (issue 4): oldest first, each proposal beside the surname's
 // current values; Apply, Edit-then-apply or Reject. The server checks the Admin label and writes
 // the audit log; this page only lays the decision out.
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SubmissionReviewView } from '@samaj/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { PagedList } from '../../../components/PagedList';
 import { APPROVE_COLOR, QueueActions, QueueCard } from '../../../components/QueueCard';
 import { useErrorMessage } from '../../../lib/errors';
@@ -80,9 +81,8 @@ function ReviewCard({ item }: { item: SubmissionReviewView }) {
             value={edits.kuldevta}
             onChange={(e) => setEdits({ ...edits, kuldevta: e.currentTarget.value })}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('detail.history')}
-            autosize
             minRows={3}
             value={edits.description}
             onChange={(e) => setEdits({ ...edits, description: e.currentTarget.value })}

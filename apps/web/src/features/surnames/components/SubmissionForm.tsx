@@ -76,7 +76,6 @@ export function SubmissionForm({ surname }: { surname: string }) {
             onChange={edited}
             label={t('update.description')}
             placeholder={t('update.descriptionPlaceholder', { n: SURNAME_DESCRIPTION_HINT })}
-            autosize
             minRows={4}
             description={
               <Text span size="xs" c={description.length > SURNAME_DESCRIPTION_HINT ? 'orange.9' : 'dimmed'}>

@@ -235,7 +235,6 @@ function SlotCard({ position, slide }: { position: number; slide: SlideView | un
                 kind="textarea"
                 label={t('editor.subtitle')}
                 description={t('editor.counter', { n: subtitle.length, max: SLIDE_SUBTITLE_MAX })}
-                autosize
                 minRows={2}
                 maxLength={SLIDE_SUBTITLE_MAX}
               />
