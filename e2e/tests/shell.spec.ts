@@ -256,7 +256,7 @@ test("a shared surname's link arrives drawn with the surname itself; the app tak
   await context.close();
 });
 
-test("a member's events page arrives drawn in their name, and a Publisher's with its create button; the app takes both over", async ({
+test("a member's events page and feed arrive drawn in their name, and a Publisher's events page with its create button; the app takes them over", async ({
   browser,
 }) => {
   // The service worker allowed, as in a member's browser (see the first test of this file).
@@ -274,6 +274,16 @@ test("a member's events page arrives drawn in their name, and a Publisher's with
   expect(await drawnMarkupKept(page)).toBe(true);
   await profile.click();
   await expect(page).toHaveURL(`/profile/${member.username}`);
+
+  // The feed likewise: their name and the feed's placeholders before any script, then their home
+  // (the new post form: નવી પોસ્ટ) in the page the app took over.
+  const feed = await (await page.request.get('/posts')).text();
+  expect(feed).toContain(`href="/profile/${member.username}"`);
+  expect(feed).toMatch(/<div id="root">.*aria-busy="true"/s);
+  await page.goto('/posts');
+  await expect(page.getByRole('form', { name: 'નવી પોસ્ટ' })).toBeVisible();
+  await expect.poll(() => appHolds(page, '[data-testid="nav-profile"]')).toBe(true);
+  expect(await drawnMarkupKept(page)).toBe(true);
 
   grant(member.username, 'Publisher');
   expect(await (await page.request.get('/events')).text()).toContain('Create event');

@@ -56,9 +56,8 @@ export const PAGE_ROUTES: PageRoute[] = [
     feature: 'posts',
     page: 'PostsHome',
     memberData: ['/api/posts', '/api/events'],
-    // Not drawn for members: its loading state is only placeholders, and hydrating it after the first
-    // paint made the feed's own text (its largest paint) come later (docs/decisions.md).
     prerender: true,
+    memberPrerender: true,
   },
   { path: 'login', feature: 'accounts', page: 'Login', prerender: true },
   { path: 'signup', feature: 'accounts', page: 'Signup', prerender: true },

@@ -1,6 +1,6 @@
 // Requested posts, oldest first: approve, reject (with an optional reason the author will read),
 // or unlist. A decided post leaves the queue when the list refreshes.
-import { Image, Text, Textarea } from '@mantine/core';
+import { Image, Text } from '@mantine/core';
 import { MODERATION_REASON_MAX, type PostDecision, type QueuedPost } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

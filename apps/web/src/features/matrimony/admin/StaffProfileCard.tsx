@@ -1,6 +1,6 @@
 // One matrimony profile as staff verify it: everything, with the phone number to call, and the
 // decisions its status allows (approve a requested profile, ban with a reason, unban).
-import { Anchor, Badge, Group, Image, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MODERATION_REASON_MAX, type StaffProfile } from '@samaj/core';
 import { IconPhone } from '@tabler/icons-react';

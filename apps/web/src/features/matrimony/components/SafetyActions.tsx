@@ -1,6 +1,6 @@
 // On every card (issue 9): Not interested (gone from my suggestions), Block (neither side sees the
 // other anywhere in matrimony) and Report with a reason (reaches staff; reporting also blocks).
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { REPORT_REASON_MAX } from '@samaj/core';
 import { useState } from 'react';

@@ -1,9 +1,8 @@
-import { Box, Group, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
-import { CardSkeletons } from '../../../components/CardSkeletons';
 import { useEvents, useFeed } from '../api/posts';
 import { AddPost } from './AddPost';
 import { EventsStrip } from './EventsStrip';
+import { FeedColumns, FeedSkeleton } from './FeedColumns';
 import { FeedSidebar } from './FeedSidebar';
 import { PostList } from './PostList';
 
@@ -19,17 +18,12 @@ export default function MemberHome({ me }: { me: string }) {
   // from the skeletons even on the first render): drawn at once, the events, the form and the first
   // posts held a slow phone's main thread for ~700 ms in one piece (4× CPU, docs/decisions.md).
   const ready = useDeferredValue(!events.isPending, false);
-  if (!ready) return <CardSkeletons count={3} />;
+  if (!ready) return <FeedSkeleton />;
   return (
-    <Group align="flex-start" justify="center" gap="xl" wrap="nowrap">
-      <Stack gap="md" align="center" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 480 }}>
-        <EventsStrip />
-        <AddPost />
-        <PostList userId={null} me={me} />
-      </Stack>
-      <Box visibleFrom="md" w={280} style={{ flex: '0 0 280px', position: 'sticky', top: 72 }}>
-        <FeedSidebar />
-      </Box>
-    </Group>
+    <FeedColumns sidebar={<FeedSidebar />}>
+      <EventsStrip />
+      <AddPost />
+      <PostList userId={null} me={me} />
+    </FeedColumns>
   );
 }

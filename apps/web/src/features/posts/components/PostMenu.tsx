@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type PostView, REPORT_REASON_MAX } from '@samaj/core';
 import { IconDots, IconFlag, IconTrash } from '@tabler/icons-react';

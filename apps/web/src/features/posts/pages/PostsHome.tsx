@@ -1,9 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { PageMeta } from '../../../lib/head';
+import { FeedSkeleton } from '../components/FeedColumns';
 
 // A visitor sees only the landing card: the member's screen (feed, menus, the post form) is a chunk
 // of its own, which the server preloads only for a signed-in member (platform/page-preloads.ts).
@@ -18,9 +18,9 @@ export default function PostsHome() {
       <Title order={1} className="samaj-sr-only">
         {t('home.title')}
       </Title>
-      <MemberOnly title={t('home.welcome')} message={t('home.intro')} loading={<CardSkeletons count={3} />}>
+      <MemberOnly title={t('home.welcome')} message={t('home.intro')} loading={<FeedSkeleton />}>
         {(user) => (
-          <Suspense fallback={<CardSkeletons count={3} />}>
+          <Suspense fallback={<FeedSkeleton />}>
             <MemberHome me={user.id} />
           </Suspense>
         )}
