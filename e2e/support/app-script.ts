@@ -1,6 +1,6 @@
 // The app's entry script held back, as on a slow phone over mobile data: the server's drawn page is on
 // screen and can be used while the app that takes it over is still on its way.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** Holds `/assets/index-*.js` until the returned function is called. */
 export async function holdAppScript(page: Page): Promise<() => void> {
@@ -47,8 +47,10 @@ export function pageProblems(page: Page): string[] {
  * logs from the start: Playwright's blocking makes registration answer nothing, which the app logs as
  * a failed registration once the page is stable — a problem no member has.
  */
-export async function pageWithWorker(browser: Browser) {
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
+export async function pageWithWorker(browser: Browser, from?: BrowserContext) {
+  // A new context has no service worker yet: its first page comes from the network, as from a link.
+  const storageState = from ? await from.storageState() : undefined;
+  const context = await browser.newContext({ serviceWorkers: 'allow', storageState });
   const page = await context.newPage();
   return { context, page, problems: pageProblems(page) };
 }
