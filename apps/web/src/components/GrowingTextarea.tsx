@@ -9,7 +9,11 @@ import type { CSSProperties } from 'react';
  */
 const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
 
-export type GrowingTextareaProps = Omit<TextareaProps, 'autosize'> & { minRows?: number; maxRows?: number };
+// `styles` is this component's own (the field's sizing): a caller's would be silently replaced.
+export type GrowingTextareaProps = Omit<TextareaProps, 'autosize' | 'styles'> & {
+  minRows?: number;
+  maxRows?: number;
+};
 
 // Rows in the field's own line height, plus its padding and border, as Mantine's autosize counts them.
 const rowsHeight = (rows: number) =>
