@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serverEntry, serverFlags } from '../scripts/server-command.mjs';
+import { serverEntry, serverEnv, serverFlags } from '../scripts/server-command.mjs';
 import { freePort } from '../scripts/test-browser.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +37,7 @@ export async function startServer(
     {
       env: {
         ...process.env,
+        ...serverEnv(),
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         PORT: String(port),

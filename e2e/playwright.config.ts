@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { serverEntry, serverFlags } from '../scripts/server-command.mjs';
+import { serverEntry, serverEnv, serverFlags } from '../scripts/server-command.mjs';
 import { CHROMIUM, freePort, QUIET_ARGS, WEBRTC_ARGS } from '../scripts/test-browser.mjs';
 
 // The real server on a free port with a throw-away DATA_DIR (embedded PGlite). Workers inherit the
@@ -45,6 +45,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      ...serverEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,

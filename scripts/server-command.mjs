@@ -18,6 +18,22 @@ export function serverFlags(env = process.env) {
   return env.DATABASE_URL ? [] : ['--liftoff-only', '--max-semi-space-size=2'];
 }
 
+/**
+ * glibc's allocator settings for the server process, measured in bench/RESULTS.md. Image work
+ * (libvips, through sharp) allocates tens of MB per photo from its own threads; glibc kept the freed
+ * memory in per-thread arenas and raised its mmap threshold as large blocks were freed, so a server
+ * that had taken 10 photos idled at ~305 MB instead of ~195. One arena, and blocks over 64 KB mapped
+ * (and given back) rather than kept, with the heap's free top trimmed past 64 KB: ~185–195 MB. Other
+ * C libraries ignore these; an operator's own settings win.
+ */
+export function serverEnv(env = process.env) {
+  return {
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '1',
+    GLIBC_TUNABLES:
+      env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536',
+  };
+}
+
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);

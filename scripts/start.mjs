@@ -3,7 +3,15 @@
 // the server. One process serves the web app, the API, the realtime socket and the live-video signalling.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { isStale, root, SERVER_SOURCES, serverEntry, serverFlags, WEB_SOURCES } from './server-command.mjs';
+import {
+  isStale,
+  root,
+  SERVER_SOURCES,
+  serverEntry,
+  serverEnv,
+  serverFlags,
+  WEB_SOURCES,
+} from './server-command.mjs';
 
 function build(what, workspace) {
   console.log(`Building the ${what}…`);
@@ -17,7 +25,7 @@ if (isStale(serverEntry, SERVER_SOURCES)) build('server', '@samaj/server');
 const server = spawn(process.execPath, [...serverFlags(), serverEntry], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...process.env, ...serverEnv() },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

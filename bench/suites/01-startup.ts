@@ -3,8 +3,63 @@
 // HTTP server's start and RSS, and React + ReactDOM's own production size.
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
+import { SW_REGISTRATION_MARK } from '@samaj/core';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, freePort, QUIET_ARGS, rssMb, type Section, startServer } from '../lib.ts';
+import sharp from 'sharp';
+import {
+  CHROMIUM,
+  freePort,
+  median,
+  QUIET_ARGS,
+  type RunningServer,
+  rssMb,
+  type Section,
+  signUpReader,
+  startServer,
+} from '../lib.ts';
+
+/**
+ * A member uploads `count` phone-sized photos (3000×2000 JPEG) as their picture, each then shown at three
+ * preview widths: the image work whose freed memory glibc used to keep (scripts/server-command.mjs).
+ */
+async function uploadPhotos(server: RunningServer, count: number): Promise<number[]> {
+  const cookie = await signUpReader(server, {
+    username: 'photos',
+    name: 'Photo Member',
+    email: 'photos@example.com',
+  });
+  const detail = Buffer.from(Array.from({ length: 600 * 400 * 3 }, (_, k) => (k * 37 + (k >> 7)) % 256));
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const photo = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 20 * i, g: 90, b: 60 } },
+    })
+      .composite([
+        { input: detail, raw: { width: 600, height: 400, channels: 3 }, left: 100 * i, top: 50 * i },
+      ])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    const started = performance.now();
+    const up = await fetch(`${server.url}/api/account/picture`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url },
+      body: form,
+    });
+    if (up.status !== 200) throw new Error(`upload ${up.status}: ${await up.text()}`);
+    const { dp } = (await up.json()) as { dp: string };
+    times.push(performance.now() - started);
+    for (const width of [490, 300, 100]) {
+      const preview = await fetch(`${server.url}/api/files/${dp}/preview?width=${width}`, {
+        headers: { accept: 'image/avif,image/webp,*/*' },
+      });
+      if (preview.status !== 200) throw new Error(`preview ${preview.status}`);
+      await preview.arrayBuffer();
+    }
+  }
+  return times;
+}
 
 async function bareNode(): Promise<{ startMs: number; rss: number }> {
   const port = await freePort();
@@ -27,6 +82,8 @@ async function bareNode(): Promise<{ startMs: number; rss: number }> {
   return { startMs, rss };
 }
 
+const PHOTOS = 10;
+
 export async function run(): Promise<Section> {
   const bare = await bareNode();
   const cold = await startServer();
@@ -47,12 +104,30 @@ export async function run(): Promise<Section> {
     } catch {}
   });
   await page.goto(`${cold.url}/`, { waitUntil: 'networkidle' });
+  // The first load ends where the app, its first screen in, starts registering its service worker
+  // (a mark); what loads after (workbox-window) is counted apart. Waiting for the mark makes the
+  // count the same every run: networkidle alone sometimes came before it, sometimes after.
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, SW_REGISTRATION_MARK, {
+    timeout: 40_000,
+  });
+  await page.waitForTimeout(2000);
+  const afterMark = new Set(
+    await page.evaluate((mark) => {
+      const at = performance.getEntriesByName(mark)[0].startTime;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= at)
+        .map((entry) => new URL(entry.name).pathname);
+    }, SW_REGISTRATION_MARK),
+  );
   await browser.close();
   await cold.stop();
 
   // Later starts on the same data (migrations applied, seed skipped): the steady state, since the first
   // start's database creation (initdb) leaves PGlite's WebAssembly memory larger until the next restart.
   let steadyRss = 0;
+  let photosRss = 0;
+  let uploadTimes: number[] = [];
   for (let i = 0; i < 3; i++) {
     const again = await startServer({ DATA_DIR: cold.dataDir });
     warmStarts.push(again.startMs);
@@ -60,11 +135,17 @@ export async function run(): Promise<Section> {
       for (let r = 0; r < 20; r++) await fetch(`${again.url}/api/surnames`);
       await new Promise((r) => setTimeout(r, 5000));
       steadyRss = rssMb(again.child.pid as number);
+      uploadTimes = await uploadPhotos(again, PHOTOS);
+      await new Promise((r) => setTimeout(r, 5000));
+      photosRss = rssMb(again.child.pid as number);
     }
     await again.stop();
   }
 
-  const jsKb = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  const firstLoad = scripts.filter((s) => !afterMark.has(s.url));
+  const later = scripts.filter((s) => afterMark.has(s.url));
+  const kb = (list: typeof scripts) => list.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  const jsKb = kb(firstLoad);
   const row = (name: string, value: string, target: string, baseline: string, ok: boolean) =>
     `| ${name} | ${value} | ${target} | ${baseline} | ${ok ? 'met' : 'MISSED'} |`;
   // The spec's memory target, beside what a bare Node process takes on this machine.
@@ -97,12 +178,23 @@ export async function run(): Promise<Section> {
     ),
     rssRow('idle RSS 5 s after the first start (includes creating the database)', idleRss),
     rssRow('idle RSS on a later start (steady state, after 20 list requests)', steadyRss),
+    rssRow(
+      `idle RSS after a member's ${PHOTOS} photo uploads (3000×2000 JPEG, upload p50 ${median(uploadTimes).toFixed(0)} ms) and their previews`,
+      photosRss,
+    ),
     row(
-      'JavaScript loaded for `/` (gzip)',
-      `${jsKb.toFixed(1)} KB in ${scripts.length} files`,
+      'JavaScript loaded for `/` (gzip), to the first screen with its data',
+      `${jsKb.toFixed(1)} KB in ${firstLoad.length} files`,
       '≤ 150 KB',
       '',
       jsKb <= 150,
+    ),
+    row(
+      'JavaScript loaded after, as the service worker registers (gzip)',
+      `${kb(later).toFixed(1)} KB in ${later.length} files (${later.map((s) => s.url.split('/').pop()).join(', ')})`,
+      '—',
+      '',
+      true,
     ),
   ].join('\n');
   return { title: 'Start-up, memory and first load', markdown };

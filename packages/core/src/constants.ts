@@ -115,6 +115,8 @@ export const PEER_MAX_MESSAGE_BYTES = 64 * 1024;
 // Push
 export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
 export const SW_REGISTRATION_FALLBACK_MS = 30000;
+/** User-timing mark the app sets as it starts registering its service worker: where a first load ends. */
+export const SW_REGISTRATION_MARK = 'samaj:service-worker';
 export const MESSAGING_TOPIC = 'everyone';
 
 /** Oldest browsers the app must run on (major versions; Safari is the WebKit build). */

@@ -13,10 +13,10 @@ import {
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
 import { type FileKind, file } from '../db/schema/files.ts';
 import { AppError } from './errors.ts';
 import { imageQueue } from './images/queue.ts';
+import sharp, { type Metadata } from './images/sharp.ts';
 import { type ImageType, SHARP_FORMATS, sniffImageType } from './images/sniff.ts';
 import { getStorage } from './storage/index.ts';
 

@@ -16,10 +16,10 @@ import {
   type ShareMetaFile,
 } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { decodedOrNull } from './api-path.ts';
 import { startAfterFirstPaint } from './app-start.ts';
 import { bootScript } from './boot-data.ts';
+import sharp from './images/sharp.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import type { ShareCard } from './registry.ts';
 

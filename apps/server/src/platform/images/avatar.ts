@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from './sharp.ts';
 
 const SIZE = 512;
 const BACKGROUND = [0xdf, 0xe3, 0xe8];

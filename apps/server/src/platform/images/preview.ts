@@ -1,5 +1,5 @@
 import { PREVIEW_QUALITY, type PreviewWidth } from '@samaj/core';
-import sharp from 'sharp';
+import sharp from './sharp.ts';
 
 export type PreviewFormat = 'avif' | 'webp' | 'jpeg';
 
