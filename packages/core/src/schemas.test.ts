@@ -173,6 +173,18 @@ describe('posts, comments, reports', () => {
     expect(firstError(commentSchema, { comment: 'x'.repeat(1001) }, ['comment'])).toBe(MSG_TOO_LONG);
   });
 
+  it('drops control characters a browser would draw as boxes, keeping lines, tabs and Gujarati joiners', () => {
+    const pasted = '\u0001સમાજ\u007f \u0085news\u001b\n\tક્\u200dષ\r\n';
+    expect(addPostSchema.parse({ description: pasted })).toEqual({ description: 'સમાજ news\n\tક્\u200dષ' });
+    expect(commentSchema.parse({ comment: ' \u0002ok\u0003 ' })).toEqual({ comment: 'ok' });
+    // Only controls and spaces: nothing left to post.
+    expect(firstError(addPostSchema, { description: '\u0001 \u0002' }, ['description'])).toBe(MSG_REQUIRED);
+    // The limit counts what is kept.
+    expect(firstError(addPostSchema, { description: `${'x'.repeat(1000)}\u0001` }, ['description'])).toBe(
+      undefined,
+    );
+  });
+
   it('requires a report reason of at most 500', () => {
     expect(firstError(reportSchema, { reason: '' }, ['reason'])).toBe(MSG_REQUIRED);
     expect(firstError(reportSchema, { reason: 'x'.repeat(501) }, ['reason'])).toBe(MSG_TOO_LONG);

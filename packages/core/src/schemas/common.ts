@@ -31,14 +31,37 @@ import {
 export const typeError = (iss: { input?: unknown }) =>
   iss.input === undefined ? MSG_REQUIRED : MSG_INVALID_VALUE;
 
-/** Required free text: trimmed, whitespace alone counts as empty. */
+/**
+ * Control characters other than tab, line feed and carriage return (C0, DEL, C1). Nothing a member
+ * types makes them; pasted text can carry them, and a browser draws them as empty boxes. NUL never
+ * gets this far (the server refuses it before validation: PostgreSQL cannot store it). The joiners
+ * Gujarati spelling uses (U+200C, U+200D) are format characters, not controls, and stay.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Free text as kept: invisible control characters dropped, then trimmed. */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, '');
+}
+
+function freeText(error: Parameters<typeof z.string>[0]) {
+  return z.string(error).overwrite(withoutControlCharacters).trim();
+}
+
+/** Required free text: control characters dropped, trimmed, whitespace alone counts as empty. */
 export function requiredText(max: number) {
-  return z.string({ error: typeError }).trim().min(1, MSG_REQUIRED).max(max, MSG_TOO_LONG);
+  return freeText({ error: typeError }).min(1, MSG_REQUIRED).max(max, MSG_TOO_LONG);
 }
 
 /** Optional free text: may be absent, null or empty. */
 export function optionalText(max: number) {
-  return z.string({ error: MSG_INVALID_VALUE }).trim().max(max, MSG_TOO_LONG).nullish();
+  return freeText({ error: MSG_INVALID_VALUE }).max(max, MSG_TOO_LONG).nullish();
+}
+
+/** Optional free text kept as '' when absent. */
+export function textOrEmpty(max: number) {
+  return freeText({ error: MSG_INVALID_VALUE }).max(max, MSG_TOO_LONG).default('');
 }
 
 /** Optional choice: forms send '' (or null) for "not chosen". */

@@ -2,8 +2,8 @@
 // with these schemas and the server with the same ones (POST /api/events, PUT /api/events/:id).
 import { z } from 'zod';
 import { UNIQUE_ID_PATTERN } from '../ids.ts';
-import { isIsoDate, requiredText, typeError } from './common.ts';
-import { MSG_INVALID_DATE, MSG_INVALID_VALUE, MSG_TOO_LONG } from './messages.ts';
+import { isIsoDate, requiredText, textOrEmpty, typeError } from './common.ts';
+import { MSG_INVALID_DATE, MSG_INVALID_VALUE } from './messages.ts';
 
 /** Not in spec: an event's text limits. */
 export const EVENT_NAME_MAX = 120;
@@ -32,17 +32,13 @@ export const eventTimeSchema = z
 /** The event form: the whole event on create (POST) and on edit (PUT). */
 export const eventSchema = z.object({
   name: requiredText(EVENT_NAME_MAX),
-  description: z
-    .string({ error: MSG_INVALID_VALUE })
-    .trim()
-    .max(EVENT_DESCRIPTION_MAX, MSG_TOO_LONG)
-    .default(''),
+  description: textOrEmpty(EVENT_DESCRIPTION_MAX),
   /** Shown in the list and on the live screen; the web shows 'newuser' when null. */
   thumbnail: imageId,
   /** Cover image for share previews. */
   file: imageId,
   time: eventTimeSchema,
-  location: z.string({ error: MSG_INVALID_VALUE }).trim().max(EVENT_LOCATION_MAX, MSG_TOO_LONG).default(''),
+  location: textOrEmpty(EVENT_LOCATION_MAX),
   /** The hosting member's id (username); absent or empty: the member creating the event. */
   host: z
     .string({ error: MSG_INVALID_VALUE })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAROUSEL_SLIDES } from '../constants.ts';
 import { UNIQUE_ID_PATTERN } from '../ids.ts';
-import { requiredText } from './common.ts';
+import { requiredText, textOrEmpty } from './common.ts';
 import { MSG_INVALID_VALUE, MSG_TOO_LONG } from './messages.ts';
 
 /** Not in spec: the carousel's text limits. */
@@ -33,7 +33,7 @@ export const slidePositionSchema = z.coerce
 /** PUT /api/admin/slides/:position. */
 export const slideSchema = z.object({
   title: requiredText(SLIDE_TITLE_MAX),
-  subtitle: z.string({ error: MSG_INVALID_VALUE }).trim().max(SLIDE_SUBTITLE_MAX, MSG_TOO_LONG).default(''),
+  subtitle: textOrEmpty(SLIDE_SUBTITLE_MAX),
   link: z
     .string({ error: MSG_INVALID_VALUE })
     .trim()

@@ -58,6 +58,19 @@ describeEachDatabase('posts', (ctx) => {
     const blank = await call(ctx.app, 'POST', '/api/posts', author, { description: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(await statusOf(ctx.app, 'POST', '/api/posts', null, { description: 'x' })).toBe(401);
+
+    // Pasted text's control characters (drawn as boxes) are dropped, lines kept; a photo post's too.
+    const pasted = await call(ctx.app, 'POST', '/api/posts', author, {
+      description: '\u0001Line one\u0085\ntwo',
+    });
+    expect(pasted.json().description).toBe('Line one\ntwo');
+    const photo = { filename: 'p.jpg', contentType: 'image/jpeg', data: await images.jpegWithGps(300, 200) };
+    const withPhoto = await upload(ctx.app, '/api/posts', author, [photo], {
+      description: '\u001bWith a photo\u007f',
+    });
+    expect(withPhoto.statusCode, withPhoto.body).toBe(201);
+    const stored = await ctx.app.db.select().from(post).where(eq(post.id, withPhoto.json().id));
+    expect(stored[0].description).toBe('With a photo');
   });
 
   it("approves a Publisher's and an Admin's post on creation", async () => {
