@@ -75,7 +75,16 @@ test('a member posts a photo and sees it Under Review; another member does not s
   await expect(box.getByRole('textbox', { name: 'New post' })).toHaveValue('');
   const mine = card(author.page, text);
   await expect(mine.getByText('Under Review')).toBeVisible();
-  await expect(mine.getByRole('button', { name: 'Open full image' })).toBeVisible();
+  const openImage = mine.getByRole('button', { name: 'Open full image' });
+  await expect(openImage).toBeVisible();
+  // The full image opens in a dialog (loaded on this first opening) and closes back to its button.
+  await openImage.click();
+  const full = author.page.getByRole('dialog').getByRole('img', { name: /^Photo in the post by / });
+  await expect(full).toBeVisible();
+  expect(await full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await author.page.keyboard.press('Escape');
+  await expect(full).toHaveCount(0);
+  await expect(openImage).toBeFocused();
   // No reactions while under review.
   await expect(mine.getByPlaceholder('Add Comment')).toHaveCount(0);
   const postId = await mine.getAttribute('data-post-id');
@@ -150,8 +159,18 @@ test('a publisher posts publicly at once; others like, comment, delete their com
   await expect(single.locator('[data-like-count]')).toHaveText('1');
   await expect(publisher.page.locator('meta[property="og:image"]')).toHaveCount(1);
 
+  // From the keyboard: Enter opens the menu (its code loads on this first press), Escape closes it and
+  // gives focus back to the button.
+  const actions = post.getByRole('button', { name: 'Post actions' });
+  await actions.focus();
+  await reader.page.keyboard.press('Enter');
+  await expect(reader.page.getByRole('menuitem', { name: 'Report' })).toBeVisible();
+  await reader.page.keyboard.press('Escape');
+  await expect(reader.page.getByRole('menuitem', { name: 'Report' })).toHaveCount(0);
+  await expect(actions).toBeFocused();
+
   // Report: asks for a reason, then thanks.
-  await post.getByRole('button', { name: 'Post actions' }).click();
+  await actions.click();
   await reader.page.getByRole('menuitem', { name: 'Report' }).click();
   const dialog = reader.page.getByRole('dialog', { name: 'Report post' });
   await expect(dialog.getByRole('button', { name: 'Report' })).toBeDisabled();

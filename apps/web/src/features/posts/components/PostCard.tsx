@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Card,
-  Group,
-  Image,
-  Modal,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type CommentView,
@@ -28,7 +17,7 @@ import {
   IconRosetteDiscountCheckFilled,
   IconShare3,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/RelativeTime';
@@ -40,6 +29,8 @@ import { CommentForm, CommentList } from './Comments';
 import { PostMenu } from './PostMenu';
 import { PostStatusBanner } from './PostStatusBanner';
 import { PostText } from './PostText';
+
+const PostImageDialog = lazy(() => import('./PostImageDialog'));
 
 export interface PostCardProps {
   post: PostView;
@@ -63,7 +54,8 @@ export function PostCard({
   const { t: tc } = useTranslation('common');
   // One action at a time per card (SPEC §4 "A busy flag blocks overlapping comment actions").
   const [busy, setBusy] = useState(false);
-  const [imageOpen, setImageOpen] = useState(false);
+  // The image dialog is loaded and mounted on the first opening, then stays (for its closing).
+  const [imageOpen, setImageOpen] = useState<boolean | null>(null);
   const like = useToggleLike();
   const addComment = useAddComment();
   const deleteComment = useDeleteComment();
@@ -214,23 +206,15 @@ export function PostCard({
         )}
       </Stack>
 
-      {post.file && (
-        <Modal
-          opened={imageOpen}
-          onClose={() => setImageOpen(false)}
-          size="auto"
-          centered
-          padding={0}
-          withCloseButton={false}
-        >
-          <Box onClick={() => setImageOpen(false)}>
-            <img
-              src={`/api/posts/${post.id}/image`}
-              alt={t('card.image', { name })}
-              style={{ display: 'block', maxWidth: '92vw', maxHeight: '88vh', objectFit: 'contain' }}
-            />
-          </Box>
-        </Modal>
+      {post.file && imageOpen !== null && (
+        <Suspense fallback={null}>
+          <PostImageDialog
+            opened={imageOpen}
+            onClose={() => setImageOpen(false)}
+            src={`/api/posts/${post.id}/image`}
+            alt={t('card.image', { name })}
+          />
+        </Suspense>
       )}
     </Card>
   );
