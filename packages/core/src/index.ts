@@ -21,3 +21,4 @@ export * from './preview.ts';
 export * from './realtime.ts';
 export * from './schemas/index.ts';
 export * from './status.ts';
+export * from './text.ts';

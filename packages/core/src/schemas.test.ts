@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { POST_DESCRIPTION_MAX } from './constants.ts';
 import {
   addPostSchema,
   commentSchema,
@@ -32,6 +33,7 @@ import {
   usernameSchema,
   validationMessageKey,
 } from './schemas/index.ts';
+import { fitsRequiredText } from './text.ts';
 
 /** The message a form would show first for `path`, or undefined when valid there. */
 function firstError(schema: z.ZodType, value: unknown, path: string[] = []): string | undefined {
@@ -183,6 +185,27 @@ describe('posts, comments, reports', () => {
     expect(firstError(addPostSchema, { description: `${'x'.repeat(1000)}\u0001` }, ['description'])).toBe(
       undefined,
     );
+  });
+
+  it("a form's own check (fitsRequiredText) takes exactly what the schema takes", () => {
+    const samples = [
+      '',
+      ' \n\t ',
+      '\u0001\u0085',
+      'x',
+      ' x ',
+      '\u0001x\u0002',
+      'સમાજ\u200d',
+      'x'.repeat(POST_DESCRIPTION_MAX),
+      'x'.repeat(POST_DESCRIPTION_MAX + 1),
+      `${'x'.repeat(POST_DESCRIPTION_MAX)}\u0001`,
+      `  ${'x'.repeat(POST_DESCRIPTION_MAX)}\n`,
+    ];
+    for (const text of samples) {
+      expect(fitsRequiredText(text, POST_DESCRIPTION_MAX), JSON.stringify(text).slice(0, 40)).toBe(
+        addPostSchema.safeParse({ description: text }).success,
+      );
+    }
   });
 
   it('requires a report reason of at most 500', () => {

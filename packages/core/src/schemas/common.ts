@@ -7,6 +7,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants.ts';
+import { keptText } from '../text.ts';
 import {
   MSG_INVALID_CHOICE,
   MSG_INVALID_DATE,
@@ -31,22 +32,8 @@ import {
 export const typeError = (iss: { input?: unknown }) =>
   iss.input === undefined ? MSG_REQUIRED : MSG_INVALID_VALUE;
 
-/**
- * Control characters other than tab, line feed and carriage return (C0, DEL, C1). Nothing a member
- * types makes them; pasted text can carry them, and a browser draws them as empty boxes. NUL never
- * gets this far (the server refuses it before validation: PostgreSQL cannot store it). The joiners
- * Gujarati spelling uses (U+200C, U+200D) are format characters, not controls, and stay.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** Free text as kept: invisible control characters dropped, then trimmed. */
-export function withoutControlCharacters(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, '');
-}
-
 function freeText(error: Parameters<typeof z.string>[0]) {
-  return z.string(error).overwrite(withoutControlCharacters).trim();
+  return z.string(error).overwrite(keptText);
 }
 
 /** Required free text: control characters dropped, trimmed, whitespace alone counts as empty. */

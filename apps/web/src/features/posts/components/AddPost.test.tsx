@@ -46,6 +46,23 @@ async function writeAndSend() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
 
 describe('adding a post', () => {
+  it('offers Post only for text the server keeps: not blanks or pasted control characters, not over 1000', async () => {
+    stubEmptyFeed();
+    renderApp('/posts');
+    const text = await screen.findByRole('textbox', { name: 'નવી પોસ્ટ' });
+    const post = screen.getByRole('button', { name: 'પોસ્ટ કરો' });
+    expect(post).toHaveProperty('disabled', true);
+    for (const [value, enabled] of [
+      [' \n\u0001\u0085 ', false],
+      ['\u0001Garba', true],
+      ['x'.repeat(1001), false],
+      [`${'x'.repeat(1000)}\u0001`, true],
+    ] as const) {
+      fireEvent.change(text, { target: { value } });
+      expect(post, JSON.stringify(value).slice(0, 30)).toHaveProperty('disabled', !enabled);
+    }
+  });
+
   it("says 'Post Submitted' once, with the review note, for a post that waits for staff", async () => {
     stubEmptyFeed();
     stubUpload(201, testPost({ status: 'requested' }));
