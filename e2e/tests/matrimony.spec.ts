@@ -227,6 +227,16 @@ test('two members list, staff verify both, they match, and the phone number show
   expect(herDp).toBeTruthy();
   expect((await groom.page.request.get(`/api/files/${herDp}/preview?width=300`)).status()).toBe(404);
   await look(groom.page, 'dashboard-profiles');
+  // Block asks first (its dialog loads on this first press); Cancel changes nothing and gives focus back.
+  const blockButton = herCard.getByRole('button', { name: 'Block' });
+  await blockButton.focus();
+  await groom.page.keyboard.press('Enter');
+  const ask = groom.page.getByRole('dialog', { name: `Block ${brideFirst}?` });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(blockButton).toBeFocused();
+  await expect(herCard).toBeVisible();
   await herCard.getByRole('button', { name: 'Shortlist' }).click();
   await expect(herCard.getByRole('button', { name: 'Shortlisted' })).toBeVisible();
   await groom.page.getByRole('tab', { name: 'Matches' }).click();
