@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import sharp from 'sharp';
 import { serverEntry, serverEnv, serverFlags } from '../scripts/server-command.mjs';
 import { freePort } from '../scripts/test-browser.mjs';
 
@@ -165,4 +166,26 @@ export async function signUpReader(
     .map((c) => c.split(';')[0])
     .filter((c) => !c.endsWith('='))
     .join('; ');
+}
+
+/**
+ * A photo-like JPEG: a plain background and a patch of fine detail (a quarter of each side) for the
+ * encoder to work on. `seed` varies the colour and the patch's place, so uploads are not identical.
+ */
+export async function photoJpeg(width: number, height: number, seed = 0): Promise<Buffer> {
+  const [patchWidth, patchHeight] = [Math.round(width / 4), Math.round(height / 4)];
+  const detail = Buffer.from(Array.from({ length: patchWidth * patchHeight * 3 }, (_, k) => (k * 37) % 256));
+  return sharp({
+    create: { width, height, channels: 3, background: { r: (120 + 20 * seed) % 256, g: 90, b: 60 } },
+  })
+    .composite([
+      {
+        input: detail,
+        raw: { width: patchWidth, height: patchHeight, channels: 3 },
+        left: Math.round(width / 8) + 40 * seed,
+        top: Math.round(height / 8),
+      },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

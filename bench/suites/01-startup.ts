@@ -5,11 +5,11 @@ import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { SW_REGISTRATION_MARK } from '@samaj/core';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
 import {
   CHROMIUM,
   freePort,
   median,
+  photoJpeg,
   QUIET_ARGS,
   type RunningServer,
   rssMb,
@@ -28,17 +28,9 @@ async function uploadPhotos(server: RunningServer, count: number): Promise<numbe
     name: 'Photo Member',
     email: 'photos@example.com',
   });
-  const detail = Buffer.from(Array.from({ length: 600 * 400 * 3 }, (_, k) => (k * 37 + (k >> 7)) % 256));
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
-    const photo = await sharp({
-      create: { width: 3000, height: 2000, channels: 3, background: { r: 20 * i, g: 90, b: 60 } },
-    })
-      .composite([
-        { input: detail, raw: { width: 600, height: 400, channels: 3 }, left: 100 * i, top: 50 * i },
-      ])
-      .jpeg({ quality: 85 })
-      .toBuffer();
+    const photo = await photoJpeg(3000, 2000, i);
     const form = new FormData();
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
     const started = performance.now();

@@ -2,8 +2,7 @@
 // preview, cold (first request: decode, resize, encode) and cached. Baseline from the same run and
 // server: GET /api/health, the cheapest route, so the figures show what auth and images add.
 // AUTH_RATE_LIMIT=off: the limits would otherwise refuse the bench's logins after 20 (by design).
-import sharp from 'sharp';
-import { median, percentile, type Section, startServer } from '../lib.ts';
+import { median, percentile, photoJpeg, type Section, startServer } from '../lib.ts';
 
 const CONCURRENCY = 8;
 const LOGIN_SECONDS = 5;
@@ -82,19 +81,7 @@ export async function run(): Promise<Section> {
     });
 
     // A 1600×1200 photo-like picture, uploaded as the first member's profile picture.
-    const photo = await sharp({
-      create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 90, b: 60 } },
-    })
-      .composite([
-        {
-          input: Buffer.from(Array.from({ length: 400 * 300 * 3 }, (_, k) => (k * 37) % 256)),
-          raw: { width: 400, height: 300, channels: 3 },
-          left: 200,
-          top: 150,
-        },
-      ])
-      .jpeg({ quality: 85 })
-      .toBuffer();
+    const photo = await photoJpeg(1600, 1200);
     const previewTimes = { cold: [] as number[], cached: [] as number[] };
     const accept = 'image/avif,image/webp,*/*';
     for (let i = 0; i < 5; i++) {

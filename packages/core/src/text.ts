@@ -11,7 +11,7 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
-export function withoutControlCharacters(text: string): string {
+function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS, '');
 }
 

@@ -1,9 +1,10 @@
 // The Block and Report dialogs of a matrimony card, loaded the first time a member presses either
 // (SafetyActions.tsx): two closed Modals on every card each mounted a portal, focus trap and scroll lock.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { REPORT_REASON_MAX } from '@samaj/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
@@ -25,8 +26,7 @@ export default function SafetyDialogs({ profile, name, open, onClose }: SafetyDi
   const [reason, setReason] = useState('');
   // Mounted closed, then opened: the entrance plays, and the dialog remembers the pressed button to
   // give focus back to it.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const mounted = useMounted();
   const close = () => {
     onClose();
     block.reset();
@@ -37,7 +37,7 @@ export default function SafetyDialogs({ profile, name, open, onClose }: SafetyDi
   return (
     <>
       <SafetyModal
-        opened={ready && open === 'block'}
+        opened={mounted && open === 'block'}
         onClose={close}
         title={t('safety.blockTitle', { name })}
         text={t('safety.blockText')}
@@ -54,7 +54,7 @@ export default function SafetyDialogs({ profile, name, open, onClose }: SafetyDi
         }
       />
       <SafetyModal
-        opened={ready && open === 'report'}
+        opened={mounted && open === 'report'}
         onClose={close}
         title={t('safety.reportTitle', { name })}
         text={t('safety.reportText')}

@@ -1,7 +1,7 @@
 // A post's image at full size, loaded the first time a member opens it (PostCard.tsx): a closed
 // Modal still mounts its portal, focus and scroll-lock machinery, once per card.
 import { Box, Modal } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMounted } from '@mantine/hooks';
 
 export default function PostImageDialog({
   opened,
@@ -16,11 +16,10 @@ export default function PostImageDialog({
 }) {
   // Mounted closed, then opened: the dialog's entrance plays, and it remembers where focus was so it
   // can give it back on closing.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const mounted = useMounted();
   return (
     <Modal
-      opened={opened && ready}
+      opened={opened && mounted}
       onClose={onClose}
       size="auto"
       centered
