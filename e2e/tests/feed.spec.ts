@@ -82,6 +82,13 @@ test('a member posts a photo and sees it Under Review; another member does not s
   const full = author.page.getByRole('dialog').getByRole('img', { name: /^Photo in the post by / });
   await expect(full).toBeVisible();
   expect(await full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Its overlay covers the navigation as well as the page: the sidebar can be neither seen bright nor clicked.
+  const navCovered = await author.page.locator('nav.samaj-nav').evaluate((nav) => {
+    const box = nav.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && !nav.contains(top);
+  });
+  expect(navCovered).toBe(true);
   await author.page.keyboard.press('Escape');
   await expect(full).toHaveCount(0);
   await expect(openImage).toBeFocused();

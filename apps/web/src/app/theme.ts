@@ -3,7 +3,9 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
+  type ModalProps,
 } from '@mantine/core';
+import { NAV_Z_INDEX } from './shell/layout';
 
 // Noto Sans Gujarati carries both scripts (Gujarati and Latin subsets are self-hosted), so one
 // family keeps mixed Gujarati/English text on the same baseline and weight.
@@ -51,6 +53,10 @@ export const theme = createTheme({
   components: {
     // The house card: bordered, at the default radius and padding (md).
     Card: { defaultProps: { withBorder: true } satisfies CardProps },
+    // Above the shell's navigation, so a dialog's overlay covers (and blocks) it as it covers the page;
+    // Mantine's default (200) left the sidebar and the bottom bar bright and clickable, and a wide
+    // image under the sidebar. Still below popovers (300), which a dialog's own selects open.
+    Modal: { defaultProps: { zIndex: NAV_Z_INDEX + 40 } satisfies Partial<ModalProps> },
   },
 });
 

@@ -12,6 +12,8 @@ export const media = {
 export const RAIL_WIDTH = 76;
 export const BOTTOM_BAR_HEIGHT = 60;
 export const HEADER_HEIGHT = 56;
+/** The navigation (sidebar, rail or bottom bar) stays above the page; dialogs go above it (theme.ts). */
+export const NAV_Z_INDEX = 210;
 
 export const shellCss = `
 html { scroll-padding-top: ${HEADER_HEIGHT + 8}px; }
@@ -54,7 +56,7 @@ body { overflow-x: hidden; }
   flex: 1 0 auto; display: flex; flex-direction: column;
 }
 .samaj-main:focus { outline: none; }
-.samaj-nav { background: var(--mantine-color-body); z-index: 210; }
+.samaj-nav { background: var(--mantine-color-body); z-index: ${NAV_Z_INDEX}; }
 .samaj-nav ul { list-style: none; margin: 0; padding: 0; display: flex; }
 .samaj-nav a {
   position: relative; display: flex; align-items: center; gap: 14px; color: var(--mantine-color-text);
