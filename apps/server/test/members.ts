@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll } from 'vitest';
 import { surname as surnameTable, user as userTable } from '../src/db/schema/index.ts';
+import { realtimeSettled } from './wait.ts';
 
 export interface TestMember {
   user: AccountView;
@@ -82,6 +83,8 @@ export async function grantLabel(app: FastifyInstance, username: string, label: 
     .update(userTable)
     .set({ labels: sql`array_append(array_remove(${userTable.labels}, ${label}), ${label})` })
     .where(eq(userTable.id, username));
+  // The app may hold this member's session from an earlier request: it hears of the change first.
+  await realtimeSettled(app);
 }
 
 /** A member carrying the Admin label. */

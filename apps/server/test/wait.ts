@@ -1,5 +1,7 @@
 // Waiting in tests for work that finishes after the request that started it (jobs, realtime, push).
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 
 export { sleep };
 
@@ -20,4 +22,27 @@ export async function waitFor<T>(
     await sleep(every);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * Resolves once every notification sent before it has reached `app`'s subscribers. A test that
+ * changes a member straight in the database (as an operator command or another process does) waits
+ * for this before its next request: PostgreSQL delivers NOTIFY in commit order, so a marker sent
+ * after the change arrives after the change's own 'auth.member-changed' (platform/auth/session-cache.ts).
+ */
+export async function realtimeSettled(app: FastifyInstance): Promise<void> {
+  await app.ready();
+  const id = randomUUID();
+  let unsubscribe = () => {};
+  const heard = new Promise<void>((resolve) => {
+    unsubscribe = app.realtime.subscribe('test.settled', (message) => {
+      if (message.id === id) resolve();
+    });
+  });
+  try {
+    await app.realtime.publish('test.settled', { id });
+    await heard;
+  } finally {
+    unsubscribe();
+  }
 }

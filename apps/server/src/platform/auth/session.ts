@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { session as sessionTable, user as userTable } from '../../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
 import { type Auth, COOKIE_PREFIX, createAuth, loadAuthSecret, SESSION_REFRESH_SECONDS } from './auth.ts';
+import { keepFresh, SessionCache } from './session-cache.ts';
 
 /** The member as the server sees them (a row of the `user` table). */
 export interface SessionUser {
@@ -62,8 +63,17 @@ function unsign(value: string, secret: string): string | null {
 // Set-Cookie headers from a session refresh, sent with the reply of the request that caused it.
 const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
 
-/** Sends a refreshed session cookie back (sliding sessions); registered once on the root app. */
+// The sessions this app keeps in memory (session-cache.ts), by database as `instances`.
+const caches = new WeakMap<object, SessionCache<Lookup>>();
+
+/**
+ * Sends a refreshed session cookie back (sliding sessions) and keeps the session cache fresh;
+ * registered once on the root app.
+ */
 export function registerSessionRefresh(app: FastifyInstance): void {
+  const cache = new SessionCache<Lookup>();
+  caches.set(app.db, cache);
+  keepFresh(app, cache);
   app.addHook('onSend', async (request, reply) => {
     const cookies = refreshedCookies.get(request);
     if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
@@ -91,10 +101,11 @@ const lookups = new WeakMap<FastifyRequest, Promise<Lookup>>();
 const NOBODY: Lookup = { user: null, sessionId: null };
 
 /**
- * Every member request reads its session, so the common case is one indexed query (session token →
- * session joined with its user), checked exactly as better-auth would: signature, then expiry. Only a
- * session due for its daily refresh goes through better-auth, which extends it in the database and
- * returns the new cookie. Sessions are still created and ended by better-auth alone.
+ * Every member request reads its session, so the common case is a few seconds' memory
+ * (session-cache.ts), else one indexed query (session token → session joined with its user), checked
+ * exactly as better-auth would: signature, then expiry. Only a session due for its daily refresh goes
+ * through better-auth, which extends it in the database and returns the new cookie. Sessions are
+ * still created and ended by better-auth alone.
  */
 async function lookUp(request: FastifyRequest): Promise<Lookup> {
   const raw = COOKIE_NAMES.map((name) => request.cookies?.[name]).find(Boolean);
@@ -102,6 +113,10 @@ async function lookUp(request: FastifyRequest): Promise<Lookup> {
   const { auth, secret } = await authAndSecret(request.server);
   const token = unsign(raw, secret);
   if (!token) return NOBODY;
+  const cache = caches.get(request.server.db);
+  const cached = cache?.get(token);
+  if (cached) return cached;
+  const mark = cache?.mark() ?? 0;
   const [row] = await request.server.db
     .select({ user: userTable, sessionId: sessionTable.id, expiresAt: sessionTable.expiresAt })
     .from(sessionTable)
@@ -110,9 +125,12 @@ async function lookUp(request: FastifyRequest): Promise<Lookup> {
     .limit(1);
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now) return NOBODY;
-  if (row.expiresAt.getTime() - now > SESSION_REFRESH_SECONDS * 1000) {
+  const refreshAt = row.expiresAt.getTime() - SESSION_REFRESH_SECONDS * 1000;
+  if (refreshAt > now) {
     const user = row.user as unknown as SessionUser;
-    return { user: { ...user, labels: user.labels ?? [] }, sessionId: row.sessionId };
+    const lookup = { user: { ...user, labels: user.labels ?? [] }, sessionId: row.sessionId };
+    cache?.store(mark, token, user.id, lookup, refreshAt, now);
+    return lookup;
   }
   const { headers, response } = await auth.api.getSession({
     headers: toHeaders(request),
@@ -137,6 +155,8 @@ function cachedLookup(request: FastifyRequest): Promise<Lookup> {
 /** Forget the cached member (after logout, deletion or a change to the account in this request). */
 export function forgetSessionUser(request: FastifyRequest): void {
   lookups.delete(request);
+  // The change may not have been announced yet (PostgreSQL's notification is on its way).
+  caches.get(request.server.db)?.clear();
 }
 
 /**

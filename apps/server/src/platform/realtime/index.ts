@@ -3,6 +3,8 @@
 // PostgreSQL's LISTEN/NOTIFY with DATABASE_URL, so a change made through one process reaches
 // subscribers in all of them. Delivery is at most once: a notification sent while a listener is
 // reconnecting is lost, which is why subscribers get `onReconnect` to refetch what they show.
+
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { OpenDatabase } from '../../db/client.ts';
@@ -105,9 +107,38 @@ abstract class Base implements Realtime {
   }
 }
 
-/** One process: messages go straight to its subscribers, after the publisher's turn. */
+/**
+ * The PostgreSQL channel of a database: one per app schema, so test suites sharing a database stay
+ * apart. The triggers that publish (drizzle/0007_member_changes.sql) name it the same way.
+ */
+export function realtimePgChannel(pgSchema: string | undefined): string {
+  return `${pgSchema ?? 'samaj'}_realtime`;
+}
+
+/** A notification's payload, as `encode` wrote it (or a trigger); null when unreadable. */
+function decode(payload: string): { c: string; m: RealtimeMessage } | null {
+  try {
+    const { c, m } = JSON.parse(payload) as { c: string; m: RealtimeMessage };
+    return typeof c === 'string' && m && typeof m === 'object' ? { c, m } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One process: messages go straight to its subscribers, after the publisher's turn. With PGlite it
+ * also hears what the database's triggers NOTIFY, before the statement that fired them returns.
+ */
 export class MemoryRealtime extends Base {
   readonly kind = 'memory';
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    log: FastifyBaseLogger,
+    private readonly pglite?: PGlite,
+  ) {
+    super(log);
+  }
 
   async publish(channel: string, message: RealtimeMessage): Promise<void> {
     encode(channel, message);
@@ -117,11 +148,20 @@ export class MemoryRealtime extends Base {
     setImmediate(() => this.dispatch(channel, copy));
   }
 
-  async start(): Promise<void> {}
+  async start(): Promise<void> {
+    if (!this.pglite || this.unlisten) return;
+    this.unlisten = await this.pglite.listen(realtimePgChannel(undefined), (payload) => {
+      const message = decode(payload);
+      if (message) this.dispatch(message.c, message.m);
+      else this.log.error('realtime: unreadable notification');
+    });
+  }
 
   async close(): Promise<void> {
     this.closed = true;
     this.channels.clear();
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = undefined;
   }
 }
 
@@ -141,7 +181,7 @@ export class PostgresRealtime extends Base {
     log: FastifyBaseLogger,
     private readonly pool: pg.Pool,
     private readonly databaseUrl: string,
-    /** The PostgreSQL channel: one per app schema, so test suites sharing a database stay apart. */
+    /** The PostgreSQL channel (realtimePgChannel). */
     readonly pgChannel: string,
   ) {
     super(log);
@@ -188,12 +228,9 @@ export class PostgresRealtime extends Base {
     client.on('end', () => onLost());
     client.on('notification', (notification) => {
       if (notification.channel !== this.pgChannel || !notification.payload) return;
-      try {
-        const { c, m } = JSON.parse(notification.payload) as { c: string; m: RealtimeMessage };
-        this.dispatch(c, m);
-      } catch (error) {
-        this.log.error({ err: error }, 'realtime: unreadable notification');
-      }
+      const message = decode(notification.payload);
+      if (message) this.dispatch(message.c, message.m);
+      else this.log.error('realtime: unreadable notification');
     });
     try {
       await client.connect();
@@ -239,7 +276,7 @@ export class PostgresRealtime extends Base {
 }
 
 export function createRealtime(database: OpenDatabase, log: FastifyBaseLogger): Realtime {
-  if (database.raw.engine === 'pglite') return new MemoryRealtime(log);
-  const channel = `${database.pgSchema ?? 'samaj'}_realtime`;
+  if (database.raw.engine === 'pglite') return new MemoryRealtime(log, database.raw.client);
+  const channel = realtimePgChannel(database.pgSchema);
   return new PostgresRealtime(log, database.raw.pool, database.raw.databaseUrl, channel);
 }
