@@ -7,6 +7,7 @@ import { ERROR_TYPES } from '@samaj/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import { sendRouteNotFound } from './api-path.ts';
+import { sessionCacheFigures } from './auth/session.ts';
 import { errorBody } from './errors.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -36,6 +37,20 @@ function registerDatabasePoolGauge(app: FastifyInstance): void {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+}
+
+/** Members' requests that found their session in memory (hits) or asked the database (misses). */
+function registerSessionCacheGauge(app: FastifyInstance): void {
+  new app.metrics.client.Gauge({
+    name: 'samaj_session_cache',
+    help: 'Session cache: sessions held (entries), and since start requests that found theirs (hits) or read the database (misses)',
+    labelNames: ['figure'],
+    collect() {
+      const figures = sessionCacheFigures(app);
+      if (!figures) return;
+      for (const [figure, value] of Object.entries(figures)) this.set({ figure }, value);
     },
   });
 }
@@ -77,6 +92,7 @@ export async function registerMetrics(app: FastifyInstance, token: string | unde
     },
   });
   registerDatabasePoolGauge(app);
+  registerSessionCacheGauge(app);
   if (typeof app.jobs?.queueSizes === 'function') registerQueueDepthGauge(app, () => app.jobs.queueSizes());
 
   app.get(

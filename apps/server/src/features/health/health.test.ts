@@ -1,5 +1,8 @@
 import { expect, it } from 'vitest';
+import { call } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { createMember } from '../../../test/members.ts';
+import { realtimeSettled } from '../../../test/wait.ts';
 
 describeEachDatabase('health', (ctx) => {
   it('GET /api/health reports ok with the engine and its version', async () => {
@@ -68,7 +71,10 @@ describeEachDatabase(
       }
     });
 
-    it('reports requests by route pattern, the process, and the job queues', async () => {
+    it('reports requests by route pattern, the process, the job queues and the session cache', async () => {
+      const member = await createMember(ctx.app);
+      await realtimeSettled(ctx.app);
+      for (let i = 0; i < 3; i++) await call(ctx.app, 'GET', '/api/account', member);
       // Two different ids: one series for the route pattern, never one per raw URL.
       await ctx.app.inject({ method: 'GET', url: '/api/surnames/aaaaaaaaaaaaaaaaaaaa' });
       await ctx.app.inject({ method: 'GET', url: '/api/surnames/bbbbbbbbbbbbbbbbbbbb' });
@@ -87,6 +93,12 @@ describeEachDatabase(
       expect(text).toContain('process_resident_memory_bytes');
       expect(text).toContain('samaj_job_queue_depth');
       if (ctx.engine === 'postgres') expect(text).toMatch(/samaj_db_pool_connections\{state="total"\} \d+/);
+      // The member's first request read the database, the next two found the session in memory.
+      const figure = (name: string) =>
+        Number(new RegExp(`samaj_session_cache\\{figure="${name}"\\} (\\d+)`).exec(text)?.[1]);
+      expect(figure('entries')).toBeGreaterThanOrEqual(1);
+      expect(figure('hits')).toBeGreaterThanOrEqual(2);
+      expect(figure('misses')).toBeGreaterThanOrEqual(1);
       // The probes and the scrape itself are not counted.
       expect(text).not.toContain('route="/metrics"');
       expect(text).not.toContain('route="/api/health');

@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AuthorFields, authorSummary } from '../../db/author.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { pageOf } from '../../db/keyset.ts';
+import { executePrepared } from '../../db/prepared.ts';
 
 type Row = Record<string, unknown>;
 
@@ -73,7 +74,10 @@ async function enrich(
   commentLimit: number | null,
 ): Promise<PostView[]> {
   const limit = commentLimit === null ? sql`` : sql`limit ${commentLimit}`;
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    'posts',
+    sql`
     with page as (${ids})
     select p.id, p.creator, p.description, p.file, p.status, p.rejection_reason, p.created_at,
       u.name as "authorName", u.dp as "authorDp", u.labels as "authorLabels",
@@ -89,7 +93,8 @@ async function enrich(
       ) x) as comments
     from page join post p on p.id = page.id
     left join "user" u on u.id = p.creator
-    order by p.id desc`);
+    order by p.id desc`,
+  );
   return rowsOf(result).map(toPost);
 }
 
@@ -97,7 +102,9 @@ async function enrich(
  * `creator = X` written as a range, read in post_creator_id_idx's order (creator, id desc). With a
  * plain equality PostgreSQL drops `creator` from the ORDER BY as a constant and may walk the primary
  * key backwards filtering on creator instead — reading the whole table for a member with few or no
- * posts (measured: ~200 ms a page at 1M posts). A range keeps the ordering only this index serves.
+ * posts (measured: ~200 ms a page at 1M posts). A range keeps the ordering only this index serves,
+ * written as the index has it: `id desc nulls last` (a bare `desc` means nulls first, which the index
+ * cannot give, so every post of the member was sorted before the page's few were taken).
  */
 const ownBy = (creator: string) => sql`creator >= ${creator} and creator <= ${creator}`;
 
@@ -122,13 +129,13 @@ export async function feedPage(db: Database, query: FeedQuery): Promise<PostPage
   if (query.userId !== undefined) {
     const statuses = query.userId === query.viewer ? sql`` : sql`and status = ${approved}`;
     ids = sql`select id from post where ${ownBy(query.userId)} ${statuses} ${after}
-      order by creator, id desc limit ${take}`;
+      order by creator, id desc nulls last limit ${take}`;
   } else {
-    ids = sql`(select id from post where status = ${approved} ${after} order by id desc limit ${take})
+    ids = sql`(select id from post where status = ${approved} ${after} order by id desc nulls last limit ${take})
       union all
       (select id from post where ${ownBy(query.viewer)} and status <> ${approved} ${after}
-        order by creator, id desc limit ${take})
-      order by id desc limit ${take}`;
+        order by creator, id desc nulls last limit ${take})
+      order by id desc nulls last limit ${take}`;
   }
   return pageOf(await enrich(db, ids, query.viewer, FEED_COMMENTS), size);
 }

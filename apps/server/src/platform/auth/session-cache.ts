@@ -33,14 +33,18 @@ export class SessionCache<V> {
    * it must not store what it read (`store` takes the generation read at its start).
    */
   private generation = 0;
+  /** For operators (/metrics): how often a member's request found their session here. */
+  hits = 0;
+  misses = 0;
 
   get(token: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(token);
+    if (entry && entry.until <= now) this.entries.delete(token);
+    if (!entry || entry.until <= now) {
+      this.misses++;
       return undefined;
     }
+    this.hits++;
     return entry.value;
   }
 

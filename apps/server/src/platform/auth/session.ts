@@ -128,7 +128,13 @@ async function lookUp(request: FastifyRequest): Promise<Lookup> {
   const refreshAt = row.expiresAt.getTime() - SESSION_REFRESH_SECONDS * 1000;
   if (refreshAt > now) {
     const user = row.user as unknown as SessionUser;
-    const lookup = { user: { ...user, labels: user.labels ?? [] }, sessionId: row.sessionId };
+    // Shared by every request that finds it in the cache: frozen, so a route that changed it would
+    // fail loudly instead of changing what other requests see.
+    const labels = Object.freeze([...(user.labels ?? [])]) as string[];
+    const lookup: Lookup = Object.freeze({
+      user: Object.freeze({ ...user, labels }),
+      sessionId: row.sessionId,
+    });
     cache?.store(mark, token, user.id, lookup, refreshAt, now);
     return lookup;
   }
@@ -150,6 +156,14 @@ function cachedLookup(request: FastifyRequest): Promise<Lookup> {
     lookups.set(request, lookup);
   }
   return lookup;
+}
+
+/** The session cache's figures, for /metrics; null before the app registered it. */
+export function sessionCacheFigures(
+  app: FastifyInstance,
+): { entries: number; hits: number; misses: number } | null {
+  const cache = caches.get(app.db);
+  return cache ? { entries: cache.size, hits: cache.hits, misses: cache.misses } : null;
 }
 
 /** Forget the cached member (after logout, deletion or a change to the account in this request). */
