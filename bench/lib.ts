@@ -129,6 +129,18 @@ export interface Measure {
   errors: number;
 }
 
+/** The mean of each figure over rounds of one route (rounds alternate, as this machine's speed drifts). */
+export function meanOf(measures: Measure[]): Measure {
+  const mean = (pick: (m: Measure) => number) =>
+    measures.reduce((sum, m) => sum + pick(m), 0) / measures.length;
+  return {
+    p50: mean((m) => m.p50),
+    p99: mean((m) => m.p99),
+    rps: mean((m) => m.rps),
+    errors: measures.reduce((sum, m) => sum + m.errors, 0),
+  };
+}
+
 /** `connections` clients for `duration` seconds on one URL (autocannon), with a session cookie if given. */
 export async function loadRoute(
   url: string,

@@ -9,6 +9,7 @@ import {
   freshDatabase,
   loadRoute,
   type Measure,
+  meanOf,
   type RunningServer,
   type Section,
   signUpReader,
@@ -57,18 +58,6 @@ const ORDINARY_POST = 5_008;
 
 /** Rounds of the hot-post comparison: the two pages measured alternately, so a drifting machine hits both. */
 const HOT_ROUNDS = 2;
-
-/** The mean of measures of one route (latency and throughput). */
-function meanOf(measures: Measure[]): Measure {
-  const mean = (pick: (m: Measure) => number) =>
-    measures.reduce((sum, m) => sum + pick(m), 0) / measures.length;
-  return {
-    p50: mean((m) => m.p50),
-    p99: mean((m) => m.p99),
-    rps: mean((m) => m.rps),
-    errors: measures.reduce((sum, m) => sum + m.errors, 0),
-  };
-}
 
 /**
  * Issue 12 §6: once a post has 10k likes and 1k comments, the page it opens against a page of ordinary

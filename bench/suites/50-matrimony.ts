@@ -9,6 +9,7 @@ import {
   freshDatabase,
   loadRoute,
   type Measure,
+  meanOf,
   type RunningServer,
   type Section,
   signUpReader,
@@ -154,18 +155,6 @@ async function measure(server: RunningServer, cookie: string) {
     suggestions: await load(`${server.url}/api/matrimony/suggestions`, cookie),
     deep: await load(`${server.url}/api/matrimony/suggestions?cursor=${cursor}`, cookie),
     matches: await load(`${server.url}/api/matrimony/matches`, cookie),
-  };
-}
-
-/** The mean of each figure over the rounds (the machine is shared: rounds alternate sizes). */
-function meanOf(measures: Measure[]): Measure {
-  const mean = (pick: (m: Measure) => number) =>
-    measures.reduce((sum, m) => sum + pick(m), 0) / measures.length;
-  return {
-    p50: mean((m) => m.p50),
-    p99: mean((m) => m.p99),
-    rps: mean((m) => m.rps),
-    errors: measures.reduce((sum, m) => sum + m.errors, 0),
   };
 }
 
