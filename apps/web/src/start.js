@@ -15,7 +15,9 @@
   });
   const me = document.currentScript;
   const entry = me.getAttribute('data-entry');
-  const modules = (me.getAttribute('data-modules') || '').split(' ').filter(Boolean);
+  // The app's own entry first: everything waits on it, and asked for after the page's ~60 other
+  // modules (one a task, six at a time over HTTP/1.1) it arrived ~1.6 s after them on a slow phone.
+  const modules = [entry, ...(me.getAttribute('data-modules') || '').split(' ').filter(Boolean)];
   const add = (tag, attributes) => {
     const element = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
