@@ -17,7 +17,9 @@ for (const file of files) {
   const suite = (await import(join(dir, file))) as { run: () => Promise<Section> };
   const section = await suite.run();
   console.log(section.markdown);
-  sections.push(section);
+  // A partial run keeps the other sections, measured on other days and perhaps other machines.
+  const stamp = `_Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}._`;
+  sections.push({ ...section, markdown: `${section.markdown}\n\n${stamp}` });
 }
 
 // A partial run (`npm run bench -- feed`) replaces only its own sections and keeps the others.
@@ -36,7 +38,7 @@ const out = [
   '# Benchmark results',
   '',
   `Written by \`npm run bench\`; last run ${new Date().toISOString().slice(0, 10)} (${only.length ? `suites: ${only.join(', ')}` : 'all suites'}).`,
-  `Machine: ${machine()}.`,
+  `Machine of that run: ${machine()}. Each section written since 2026-11-26 ends with the day and machine it was measured on; one without was measured earlier (this file's history says when).`,
   '',
   ...[...previous].flatMap(([title, markdown]) => [`## ${title}`, '', markdown, '']),
 ].join('\n');

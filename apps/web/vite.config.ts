@@ -7,6 +7,7 @@ import { mantineCssCheckPlugin, trimMantineCss, usedMantineClasses } from './scr
 import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
 import { shareMetaPlugin } from './scripts/shareMetaPlugin';
 import { startScriptPlugin } from './scripts/startScriptPlugin';
+import { COLOR_SCHEME } from './src/app/colorScheme';
 
 // The shell watches Mantine's notification store without loading the Notifications component
 // (which brings transitions and portals); the package's export map hides the store module, so
@@ -72,7 +73,11 @@ export default defineConfig({
     mantineCssCheckPlugin(),
   ],
   // Only the Mantine rules the app's components can use (scripts/mantineCss.ts).
-  css: { postcss: { plugins: [trimMantineCss(usedMantineClasses(path.join(import.meta.dirname, 'src')))] } },
+  css: {
+    postcss: {
+      plugins: [trimMantineCss(usedMantineClasses(path.join(import.meta.dirname, 'src')), COLOR_SCHEME)],
+    },
+  },
   resolve: {
     alias: [
       { find: /^@samaj\/notifications-store$/, replacement: notificationsStore },

@@ -8,7 +8,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Pages render through lazy imports and Mantine; on a busy two-core machine one test can take
     // several seconds, and each wait inside it already has its own 10 s (src/test/setup.ts).

@@ -7,6 +7,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { COLOR_SCHEME } from './colorScheme';
 import { ModalsHost, NotificationsHost } from './OnDemandHosts';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -14,7 +15,11 @@ export function Providers({ client, children }: { client: QueryClient; children:
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          forceColorScheme={COLOR_SCHEME}
+        >
           {children}
           <NotificationsHost />
           {/* Sibling, not wrapper: use the `modals` API (modals.openConfirmModal…), not useModals(). */}
