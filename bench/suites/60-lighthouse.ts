@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, median, QUIET_ARGS, root, type Section, startServer } from '../lib.ts';
 
 const RUNS = 3;
@@ -106,76 +106,102 @@ function medianRun(runs: Run[]): Run {
 }
 
 /**
- * Issue 12 §2's other half, which Lighthouse's simulated TBT does not show: the real main-thread tasks
- * of a page loading at Lighthouse's mobile CPU (4× slower, by the DevTools protocol), seen by a
- * long-task observer from the first byte until 6 s later. Per run: the longest task and the time
- * tasks spent past 50 ms.
+ * `url` loaded `runs` times, each in a fresh 412 px page at Lighthouse's mobile CPU (4× slower, by the
+ * DevTools protocol) and, with `network`, its slow connection too (150 ms a request, 1.6 Mbit/s down).
+ * `prepare` runs before each load (init scripts, listeners); `read` takes the figure `settle` ms after.
  */
-async function longTasks(url: string): Promise<{ longest: number; blocking: number; tasks: string }[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_ARGS });
-  try {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.addInitScript(() => {
-        const seen: number[] = [];
-        (window as unknown as { longTasks: number[] }).longTasks = seen;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) seen.push(Math.round(entry.duration));
-        }).observe({ type: 'longtask', buffered: true });
-      });
-      await page.goto(url);
-      await page.waitForTimeout(6000);
-      const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-      runs.push({
-        longest: Math.max(0, ...tasks),
-        blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
-        tasks: tasks.join(', ') || 'none',
-      });
-      await context.close();
-    }
-    return runs;
-  } finally {
-    await browser.close();
-  }
-}
-
-/**
- * The largest paint as a phone sees it, with the slow connection and CPU applied to a real load (the
- * DevTools protocol: 150 ms a request, 1.6 Mbit/s, 4× CPU) rather than simulated afterwards as Lighthouse
- * does: a check on the simulation where it and the machine's noise disagree, and the number of script
- * files the page asked for (HTTP/1.1 fetches six at a time). Median of 5 runs.
- */
-async function appliedLcp(
+async function phoneLoads<T>(
   url: string,
-  cookie?: string,
-): Promise<{ lcp: number; scripts: number; runs: number[] }> {
+  runs: number,
+  options: { network?: boolean; cookie?: string; settle: number },
+  prepare: (page: Page) => Promise<unknown>,
+  read: (page: Page) => Promise<T>,
+): Promise<T[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: QUIET_ARGS });
   try {
-    const runs: number[] = [];
-    let scripts = 0;
-    for (let i = 0; i < 5; i++) {
+    const results: T[] = [];
+    for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      if (cookie)
+      if (options.cookie)
         await context.addCookies(
-          cookie.split('; ').map((pair) => {
+          options.cookie.split('; ').map((pair) => {
             const [name = '', ...value] = pair.split('=');
             return { name, value: value.join('='), url };
           }),
         );
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
+      if (options.network) {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        });
+      }
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await prepare(page);
+      await page.goto(url);
+      await page.waitForTimeout(options.settle);
+      results.push(await read(page));
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Issue 12 §2's other half, which Lighthouse's simulated TBT does not show: the real main-thread tasks
+ * of a page loading at Lighthouse's mobile CPU, seen by a long-task observer from the first byte until
+ * 6 s later (no network throttling). Per run: the longest task and the time tasks spent past 50 ms.
+ */
+function longTasks(url: string): Promise<{ longest: number; blocking: number; tasks: string }[]> {
+  return phoneLoads(
+    url,
+    RUNS,
+    { settle: 6000 },
+    (page) =>
+      page.addInitScript(() => {
+        const seen: number[] = [];
+        (window as unknown as { longTasks: number[] }).longTasks = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.push(Math.round(entry.duration));
+        }).observe({ type: 'longtask', buffered: true });
+      }),
+    async (page) => {
+      const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      return {
+        longest: Math.max(0, ...tasks),
+        blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+        tasks: tasks.join(', ') || 'none',
+      };
+    },
+  );
+}
+
+/**
+ * The largest paint as a phone sees it, with the slow connection and CPU applied to a real load rather
+ * than simulated afterwards as Lighthouse does: a check on the simulation where it and the machine's
+ * noise disagree, and the number of script files the page asked for (HTTP/1.1 fetches six at a time).
+ * Median of 5 runs.
+ */
+async function appliedLcp(
+  url: string,
+  cookie?: string,
+): Promise<{ lcp: number; scripts: number; runs: number[] }> {
+  let scripts = 0;
+  const runs = await phoneLoads(
+    url,
+    5,
+    { network: true, cookie, settle: 8000 },
+    async (page) => {
+      scripts = 0;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts++;
+      });
       await page.addInitScript(() => {
         const seen = { lcp: 0 };
         (window as unknown as { largestPaint: typeof seen }).largestPaint = seen;
@@ -183,26 +209,13 @@ async function appliedLcp(
           for (const entry of list.getEntries()) seen.lcp = entry.startTime;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
-      let asked = 0;
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') asked++;
-      });
-      await page.goto(url);
-      await page.waitForTimeout(8000);
-      runs.push(
-        Math.round(
-          await page.evaluate(
-            () => (window as unknown as { largestPaint: { lcp: number } }).largestPaint.lcp,
-          ),
-        ),
-      );
-      scripts = asked;
-      await context.close();
-    }
-    return { lcp: median(runs), scripts, runs };
-  } finally {
-    await browser.close();
-  }
+    },
+    async (page) =>
+      Math.round(
+        await page.evaluate(() => (window as unknown as { largestPaint: { lcp: number } }).largestPaint.lcp),
+      ),
+  );
+  return { lcp: median(runs), scripts, runs };
 }
 
 /** A member signed up through the API: their session cookie. */
