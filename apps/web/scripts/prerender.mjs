@@ -25,6 +25,16 @@ const {
   PAGE_DRAWINGS,
   fillMarkers,
   text,
+  renderPiece,
+  feedElements,
+  drawFeedCard,
+  drawEventsStrip,
+  FEED_CARD_SHAPES,
+  FEED_MARKS: M,
+  FEED_MARKED_TIME,
+  FEED_MARKED_LIKES,
+  FEED_MARKED_COMMENTS,
+  FEED_TIME_UNITS,
 } = ssr;
 
 /** `<title>`, `<meta>` and `<link>` other than stylesheets, as React's server renderer writes them. */
@@ -119,6 +129,275 @@ async function dataScreens(routePath, part) {
   return { part, shapes, texts };
 }
 
+// ---- A member's feed, drawn by the server with its first page (core feed-drawing.ts) -------------
+
+/** React's escaping of text, as core's escapeHtml writes it. */
+const escapeText = (value) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c],
+  );
+
+/** A time drawn at FEED_MARKED_TIME, its datetime and words as markers. */
+function markTimes(html) {
+  const iso = FEED_MARKED_TIME;
+  const time = new RegExp(
+    `(<time[^>]*date[tT]ime=")${iso.replace(/\./g, '\\.')}("[^>]*>)[^<]*(</time>)`,
+    'g',
+  );
+  const marked = html.replace(time, (_all, open, attrs, close) => `${open}${M.iso}${attrs}${M.ago}${close}`);
+  if (marked.includes(iso))
+    throw new Error(
+      `prerender: a feed time is written where the server cannot fill it: …${marked.slice(marked.indexOf(iso) - 200, marked.indexOf(iso) + 100)}`,
+    );
+  return marked;
+}
+
+const piece = async (node, events) => markTimes(await renderPiece(node, events));
+
+/**
+ * Where `on` differs from `base` (one optional piece more, or in place of another): the region of
+ * `base` and what `on` has there. An inserted piece is moved to start with a tag and end with one.
+ */
+function difference(base, on) {
+  let at = 0;
+  while (at < base.length && at < on.length && base[at] === on[at]) at++;
+  let tail = 0;
+  while (tail < base.length - at && tail < on.length - at && base.at(-1 - tail) === on.at(-1 - tail)) tail++;
+  const off = base.slice(at, base.length - tail);
+  let mid = on.slice(at, on.length - tail);
+  if (off === '') {
+    for (let shift = 0; shift <= at && !(mid.startsWith('<') && mid.endsWith('>')); shift++) {
+      if (base[at - 1] !== mid.at(-1)) break;
+      mid = base[at - 1] + mid.slice(0, -1);
+      at--;
+    }
+  }
+  return { at, off, on: mid };
+}
+
+/** `base` with each region replaced by its slot marker (regions must not touch). */
+function withSlots(base, regions) {
+  const sorted = [...regions].sort((a, b) => b.at - a.at);
+  let html = base;
+  let limit = Number.POSITIVE_INFINITY;
+  for (const r of sorted) {
+    if (r.at + r.off.length > limit) throw new Error('prerender: two optional parts of a feed card overlap');
+    html = html.slice(0, r.at) + r.slot + html.slice(r.at + r.off.length);
+    limit = r.at;
+  }
+  return html;
+}
+
+const OTHER = 'another-member';
+const markedUser = (labels = []) => ({ id: M.creator, name: M.name, dp: M.dp, labels });
+const markedComment = {
+  id: M.commentId,
+  post: M.id,
+  creator: M.creator,
+  comment: M.text,
+  type: 'comment',
+  createdAt: FEED_MARKED_TIME,
+  user: markedUser(),
+};
+
+/** A card of this shape with its texts as markers; `me` is the member it is drawn for. */
+function markedCard(shape, changes = {}) {
+  const status = shape.startsWith('rejected') ? 'rejected' : shape;
+  return {
+    id: M.id,
+    creator: M.creator,
+    description: M.text,
+    file: null,
+    status,
+    rejectionReason: shape === 'rejected-reason' ? M.reason : null,
+    createdAt: FEED_MARKED_TIME,
+    user: markedUser(),
+    liked: null,
+    likeCount: FEED_MARKED_LIKES,
+    commentCount: FEED_MARKED_COMMENTS,
+    comments: [],
+    ...changes,
+  };
+}
+/** Approved cards are drawn for another member (the menu is the same); a banner only shows the author. */
+const viewerOf = (shape) => (shape === 'approved' ? OTHER : M.creator);
+
+async function feedPieces() {
+  const card = (shape, changes) => piece(feedElements.card(markedCard(shape, changes), viewerOf(shape)));
+  const cards = {};
+  const regions = {};
+  for (const shape of FEED_CARD_SHAPES) {
+    const base = await card(shape);
+    const found = [
+      { slot: M.verified, ...difference(base, await card(shape, { user: markedUser(['Verified']) })) },
+      { slot: M.image, ...difference(base, await card(shape, { file: M.file })) },
+    ];
+    if (shape === 'approved') {
+      found.push(
+        { slot: M.like, ...difference(base, await card(shape, { liked: 'liked' })) },
+        { slot: M.comments, ...difference(base, await card(shape, { comments: [markedComment] })) },
+      );
+    }
+    // The text and its 'more': the long text's shown part is the server's (truncateGraphemes).
+    const long = 'a'.repeat(101);
+    const longCard = await card(shape, { description: long });
+    const [before, after] = base.split(M.text);
+    const shown = `${'a'.repeat(100)}...`;
+    if (base.split(M.text).length !== 2 || !longCard.startsWith(before + shown) || !longCard.endsWith(after))
+      throw new Error(`prerender: a long post's text is drawn in an unexpected way (${shape})`);
+    found.push({
+      slot: M.more,
+      at: before.length + M.text.length,
+      off: '',
+      on: longCard.slice(before.length + shown.length, longCard.length - after.length),
+    });
+    let html = withSlots(base, found);
+    // The link to the comments: its words, with the count or without.
+    const countWords = escapeText(text('posts:card.allCommentsCount', { count: FEED_MARKED_COMMENTS }));
+    if (shape === 'approved') {
+      if (html.split(countWords).length !== 2)
+        throw new Error('prerender: the comments link is not drawn once');
+      html = html.replace(countWords, M.allLink);
+    }
+    cards[shape] = html;
+    for (const r of found) regions[r.slot] ??= [r.off, r.on];
+  }
+  const list = await piece(feedElements.comments([markedComment], OTHER));
+  const [listOpen, listClose] = [list.indexOf('<li'), list.lastIndexOf('</li>') + '</li>'.length];
+  if (regions[M.comments][1] !== list)
+    throw new Error('prerender: a card draws its comments other than CommentList');
+  const item = (me) =>
+    piece(feedElements.comments([markedComment], me)).then((ul) =>
+      ul.slice(listOpen, ul.lastIndexOf('</li>') + 5),
+    );
+  const bubbleOf = async (live) => {
+    const events = [{ id: M.eventId, name: M.eventName, thumbnail: M.thumbnail, live }];
+    const strip = await piece(feedElements.strip(), events);
+    const start = strip.indexOf('<a');
+    const end = strip.lastIndexOf('</a>') + '</a>'.length;
+    return { strip: strip.slice(0, start) + M.bubbles + strip.slice(end), bubble: strip.slice(start, end) };
+  };
+  const [coming, live] = [await bubbleOf(false), await bubbleOf(true)];
+  if (coming.strip !== live.strip)
+    throw new Error('prerender: the events strip differs around a live bubble');
+  const timeTexts = Object.fromEntries(
+    FEED_TIME_UNITS.map((unit) => [unit, text(`common:time.${unit}`, { n: M.n })]),
+  );
+  return {
+    cards,
+    verified: regions[M.verified],
+    image: regions[M.image],
+    like: regions[M.like],
+    more: regions[M.more],
+    allLink: [
+      escapeText(text('posts:card.allComments')),
+      escapeText(text('posts:card.allCommentsCount', { count: FEED_MARKED_COMMENTS })),
+    ],
+    list: list.slice(0, listOpen) + M.items + list.slice(listClose),
+    comment: [await item(OTHER), await item(M.creator)],
+    addPost: await piece(feedElements.addPost()),
+    column: await piece(feedElements.column(M.cards)),
+    strip: coming.strip,
+    bubble: [coming.bubble, live.bubble],
+    texts: { unknownUser: text('common:unknownUser'), ...timeTexts },
+  };
+}
+
+/**
+ * Sample feeds the server's rules (core drawFeedCard, drawEventsStrip) must rebuild exactly as
+ * React renders them; else the build stops.
+ */
+async function checkFeedPieces(pieces) {
+  const now = new Date();
+  const ago = (minutes) => new Date(now.getTime() - minutes * 60_000 - 30_000).toISOString();
+  const user = (id, name, dp, labels = []) => ({ id, name, dp, labels });
+  const comment = (id, creator, text, minutes) => ({
+    id,
+    post: 'p',
+    creator,
+    comment: text,
+    type: 'comment',
+    createdAt: ago(minutes),
+    user: user(creator, creator === 'gone' ? '' : `Name ${creator} <i>`, creator === 'ravi' ? 'f1' : ''),
+  });
+  const me = 'meera';
+  const post = (changes) => ({
+    id: 'p1',
+    creator: 'ravi',
+    description: 'નમસ્તે <b>&"\'$&',
+    file: null,
+    status: 'approved',
+    rejectionReason: null,
+    createdAt: ago(7),
+    user: user('ravi', "Ravi O'Neil", 'f1'),
+    liked: null,
+    likeCount: 0,
+    commentCount: 0,
+    comments: [],
+    ...changes,
+  });
+  const samples = [
+    post({}),
+    post({
+      user: user('ravi', '', '', ['Verified']),
+      file: 'img1',
+      liked: 'l1',
+      likeCount: 1500,
+      createdAt: ago(60 * 30),
+    }),
+    post({
+      description: `${'ક'.repeat(99)}\n${'x'.repeat(20)} ${M.name}`,
+      comments: [comment('c1', 'meera', 'mine', 3), comment('c2', 'gone', `<script>${M.text}`, 90)],
+      commentCount: 2,
+      createdAt: ago(60 * 24 * 20),
+    }),
+    post({
+      comments: [comment('c1', 'ravi', 'a', 1), comment('c2', 'meera', 'b', 2), comment('c3', 'x', 'c', 3)],
+      commentCount: 12,
+      likeCount: 2_000_000,
+    }),
+    post({
+      creator: me,
+      user: user(me, 'Meera', ''),
+      status: 'requested',
+      file: 'img2',
+      createdAt: ago(60 * 30),
+    }),
+    post({
+      creator: me,
+      user: user(me, 'Meera', ''),
+      status: 'rejected',
+      rejectionReason: 'Not <ok> & "no"',
+    }),
+    post({
+      creator: me,
+      user: user(me, 'Meera', '', ['Verified']),
+      status: 'rejected',
+      description: 'x'.repeat(300),
+    }),
+    post({ creator: me, user: user(me, 'Meera', ''), status: 'unlisted', createdAt: ago(60 * 24 * 3) }),
+  ];
+  for (const [i, sample] of samples.entries()) {
+    const drawnCard = drawFeedCard(sample, me, pieces, now, M.ids);
+    const react = await renderPiece(feedElements.card(sample, me));
+    if (drawnCard !== react) {
+      const at = [...react].findIndex((c, j) => c !== drawnCard[j]);
+      throw new Error(
+        `prerender: the feed's card ${i} drawn by the server differs from the app's:\n` +
+          `  app:    …${react.slice(Math.max(0, at - 120), at + 80)}\n  drawn:  …${drawnCard?.slice(Math.max(0, at - 120), at + 80)}`,
+      );
+    }
+  }
+  const events = [
+    { id: 'e1', name: 'Navratri <b>', thumbnail: 'newuser', live: true },
+    { id: 'e2', name: "Diwali's", thumbnail: 't2', live: false },
+  ];
+  if (drawEventsStrip(events, pieces) !== (await renderPiece(feedElements.strip(), events)))
+    throw new Error("prerender: the feed's events strip drawn by the server differs from the app's");
+  return samples.length;
+}
+
 for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender)) {
   const routePath = `/${route.path ?? ''}`;
   const page = preloads.pages.find((p) => p.path === routePath);
@@ -129,6 +408,20 @@ for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender))
   }
   if (route.memberPrerender) {
     page.memberHtml = await memberScreens(routePath);
+    if (route.drawnForMember) {
+      const slot = `data-drawn="${route.drawnForMember}"></div>`;
+      for (const [key, html] of Object.entries(page.memberHtml.screens))
+        if (html.split(slot).length !== 2)
+          throw new Error(
+            `prerender: ${routePath} for a member (${key || 'plain'}) has no one place for its drawing`,
+          );
+      const pieces = await feedPieces();
+      const checked = await checkFeedPieces(pieces);
+      page.memberHtml.feed = pieces;
+      console.log(
+        `prerendered ${routePath}'s feed pieces: ${JSON.stringify(pieces).length} characters, ${checked} sample cards rebuilt`,
+      );
+    }
     const sizes = Object.entries(page.memberHtml.screens).map(
       ([key, html]) => `${key || 'member'} ${html.length}`,
     );

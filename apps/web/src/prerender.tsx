@@ -2,17 +2,40 @@
 // in the HTML: on a slow phone the page paints as soon as the HTML and styles arrive, and React then
 // hydrates it (main.tsx) instead of drawing it from nothing. Only what a visitor sees on routes marked
 // `prerender` in pageRoutes.ts, with the community's texts as placeholders the server fills in.
-import { type AccountView, type BootData, PRERENDER_TEXTS, type PublicConfig } from '@samaj/core';
-import { StrictMode } from 'react';
+import { Stack } from '@mantine/core';
+import {
+  type AccountView,
+  type BootData,
+  type CommentView,
+  FEED_MARKS,
+  type FeedEvent,
+  type PostView,
+  PRERENDER_TEXTS,
+  type PublicConfig,
+} from '@samaj/core';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes } from './app/routes';
+import { AddPost } from './features/posts/components/AddPost';
+import { CommentList } from './features/posts/components/Comments';
+import { EventsStrip } from './features/posts/components/EventsStrip';
+import { PostCard } from './features/posts/components/PostCard';
 import { seedBootData, serveBootData } from './lib/boot';
 import { i18n, i18nReady } from './lib/i18n';
 
 export {
+  drawEventsStrip,
+  drawFeedCard,
+  FEED_CARD_SHAPES,
+  FEED_MARKED_COMMENTS,
+  FEED_MARKED_LIKES,
+  FEED_MARKED_TIME,
+  FEED_MARKS,
+  FEED_TIME_UNITS,
   fillMarkers,
   forwardTo,
   LABELS,
@@ -63,7 +86,7 @@ export function prerenderMember(labels: string[], variant: 0 | 1): AccountView {
 }
 
 /** Texts in the default language (`namespace:key`), once a render has loaded their namespace. */
-export const text = (key: string): string => i18n.t(key);
+export const text = (key: string, values?: Record<string, unknown>): string => i18n.t(key, values);
 
 /**
  * Renders `path` before any API answer, as a visitor (or this member) sees it, with this public config
@@ -97,3 +120,46 @@ export async function render(
   serveBootData({});
   return html;
 }
+
+/** Marks where a piece's own HTML starts and ends (MantineProvider writes its styles before it). */
+const PIECE = '\uE000piece\uE000';
+
+/**
+ * One piece of a member's feed as the app renders it (static HTML, never hydrated: core
+ * feed-drawing.ts), with these events in the strip's query. Element ids start with the ids marker.
+ */
+export async function renderPiece(node: ReactNode, events: FeedEvent[] = []): Promise<string> {
+  await i18nReady;
+  await i18n.loadNamespaces(['common', 'posts']);
+  const client = createQueryClient();
+  client.setQueryData(['events', 'strip'], { documents: events });
+  const html = renderToStaticMarkup(
+    <Providers client={client}>
+      <MemoryRouter>
+        {PIECE}
+        {node}
+        {PIECE}
+      </MemoryRouter>
+    </Providers>,
+    { identifierPrefix: FEED_MARKS.ids },
+  );
+  client.clear();
+  const inner = html.split(PIECE);
+  if (inner.length !== 3) throw new Error('prerender: a feed piece did not render whole');
+  return inner[1] as string;
+}
+
+/** The feed's parts as PostList and MemberHome draw them (scripts/prerender.mjs renders each). */
+export const feedElements = {
+  card: (post: PostView, me: string) => <PostCard post={post} me={me} />,
+  comments: (comments: CommentView[], me: string) => (
+    <CommentList comments={comments} me={me} busy={false} onDelete={() => {}} />
+  ),
+  addPost: () => <AddPost />,
+  strip: () => <EventsStrip />,
+  column: (cards: ReactNode) => (
+    <Stack gap="md" w="100%" align="center">
+      {cards}
+    </Stack>
+  ),
+};

@@ -13,6 +13,7 @@ export type * from './api/surnames.ts';
 export * from './constants.ts';
 export * from './drawings.ts';
 export * from './errors.ts';
+export * from './feed-drawing.ts';
 export * from './format.ts';
 export * from './forward.ts';
 export * from './ids.ts';

@@ -4,6 +4,11 @@
 import { BOOT_DATA_ID, type BootData } from '@samaj/core';
 import type { FastifyRequest } from 'fastify';
 
+/** The path of the page asked for, without its query: a part is sent only with the page it is for. */
+export function servedPath(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '';
+}
+
 /** Asks every registered part for this viewer; a part that fails is left out (the app then asks itself). */
 export async function collectBootData(request: FastifyRequest): Promise<BootData> {
   const data: Record<string, unknown> = {};

@@ -7,6 +7,8 @@ import path from 'node:path';
 import {
   type BootData,
   type DataDrawings,
+  drawFeed,
+  type FeedPieces,
   fillMarkers,
   memberScreenKey,
   PAGE_DRAWINGS,
@@ -22,7 +24,7 @@ interface Matcher {
   route: string;
   pattern: RegExp;
   visitorHtml: string | null;
-  memberHtml: { labels: string[]; screens: Drawings } | null;
+  memberHtml: { labels: string[]; screens: Drawings; feed: FeedPieces | null } | null;
   dataHtml: { part: DataDrawings['part']; texts: DataDrawings['texts']; shapes: Drawings } | null;
   /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
   visitorFiles: string;
@@ -149,6 +151,18 @@ function drawnWithAnswer(
   return { html, fillAnswer: (filled) => fillMarkers(filled, drawing.fills(answer, drawings.texts)) };
 }
 
+/** Where a member's first screen takes the feed drawn with its first page (FeedSkeleton). */
+const FEED_SLOT = 'data-drawn="feedPage"></div>';
+
+/** The member's feed drawn with the boot data's answers, and how to put it in; null without them. */
+function drawnFeed(pieces: FeedPieces | null, boot: BootData): ((html: string) => string) | null {
+  const { account, feedPage, eventsPage } = boot;
+  if (!pieces || !account || !feedPage || !eventsPage) return null;
+  const feed = drawFeed({ feedPage, eventsPage }, account.id, pieces, new Date());
+  if (feed === null) return null;
+  return (html) => html.replace(FEED_SLOT, () => `data-drawn="feedPage">${feed}</div>`);
+}
+
 /**
  * What the build knows of a page path (first matching route, as the web app's router decides): the
  * preload tags — for a signed-in member also what the page loads only for members (its lazy parts,
@@ -174,7 +188,11 @@ export function createPagePreloads(
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
       memberHtml: page.memberHtml
-        ? { labels: page.memberHtml.labels, screens: new Drawings(page.memberHtml.screens) }
+        ? {
+            labels: page.memberHtml.labels,
+            screens: new Drawings(page.memberHtml.screens),
+            feed: page.memberHtml.feed ?? null,
+          }
         : null,
       dataHtml: page.dataHtml
         ? { part: page.dataHtml.part, texts: page.dataHtml.texts, shapes: new Drawings(page.dataHtml.shapes) }
@@ -197,8 +215,12 @@ export function createPagePreloads(
       const match = m.pattern.exec(pathname);
       if (!match) continue;
       const params = match.groups ?? {};
+      // A member's feed drawn with the answers in the boot data (core feed-drawing.ts).
+      const feed = member && boot && m.memberHtml ? drawnFeed(m.memberHtml.feed, boot) : null;
       // The page's answer already in the boot data: the app starts from it and asks for nothing.
-      const answered = m.dataHtml !== null && Boolean(boot?.[m.dataHtml.part]);
+      const answered =
+        (m.dataHtml !== null && Boolean(boot?.[m.dataHtml.part])) ||
+        Boolean(member && m.memberHtml?.feed && boot?.feedPage && boot.eventsPage);
       const data = (answered ? [] : member ? m.memberData : m.data)
         .map((template) => fill(template, params))
         .filter((url): url is string => url !== null)
@@ -227,7 +249,7 @@ export function createPagePreloads(
         html,
         modules,
         route: m.route,
-        fillAnswer: html && withAnswer ? withAnswer.fillAnswer : asDrawn,
+        fillAnswer: html && withAnswer ? withAnswer.fillAnswer : html && feed ? feed : asDrawn,
       };
     }
     return NOTHING;

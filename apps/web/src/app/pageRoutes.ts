@@ -40,6 +40,11 @@ export interface PageRoute {
    * data under this name: drawn at build time with markers (core drawings.ts), one drawing per shape.
    */
   drawnWith?: 'surnamePage';
+  /**
+   * A member is sent this page with the feed drawn into its first screen from these boot data parts
+   * (core feed-drawing.ts): pieces of the app's own cards, rendered at build time and filled by the server.
+   */
+  drawnForMember?: 'feedPage';
   children?: PageRoute[];
 }
 
@@ -58,6 +63,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     memberData: ['/api/posts', '/api/events'],
     prerender: true,
     memberPrerender: true,
+    drawnForMember: 'feedPage',
   },
   { path: 'login', feature: 'accounts', page: 'Login', prerender: true },
   { path: 'signup', feature: 'accounts', page: 'Signup', prerender: true },

@@ -1,5 +1,6 @@
 import type { AccountView } from './accounts.ts';
-import type { LiveConfig } from './events.ts';
+import type { EventPage, LiveConfig } from './events.ts';
+import type { PostPage } from './posts.ts';
 import type { SlideView } from './slides.ts';
 import type { SurnameView } from './surnames.ts';
 
@@ -35,6 +36,12 @@ export interface BootData {
    * is drawn with it (core drawings.ts). `id` is the param as the page's router reads it.
    */
   surnamePage?: { id: string; view: SurnameView };
+  /**
+   * `GET /api/posts` and `GET /api/events` for a signed-in member on `/posts`: the feed starts from
+   * them, and its first page is drawn into the HTML with them (core feed-drawing.ts).
+   */
+  feedPage?: PostPage;
+  eventsPage?: EventPage;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DataDrawings } from '../drawings.ts';
+import type { FeedPieces } from '../feed-drawing.ts';
 
 /**
  * dist/share-meta.json, written by the web build and read by the server: each page's title and
@@ -59,6 +60,11 @@ export interface PagePreloadsFile {
 export interface MemberFirstScreens {
   labels: string[];
   screens: Record<string, string>;
+  /**
+   * A member's feed drawn into the screen's `data-drawn="feedPage"` element from the boot data
+   * (routes marked `drawnForMember`; core feed-drawing.ts).
+   */
+  feed?: FeedPieces;
 }
 
 /** Which of a page's drawings fits a member with these labels. */

@@ -14,6 +14,7 @@ import {
   type EventView,
   eventLiveSchema,
   eventSchema,
+  FEED_PAGE,
   missingParamMessage,
   realtimeChannels,
   UPLOAD_MAX_BYTES,
@@ -24,7 +25,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '../../db/keyset.ts';
 import { event, eventStreamRequest } from '../../db/schema/index.ts';
-import { requireAnyLabel, requireMember, requireUser } from '../../platform/auth/index.ts';
+import { getSessionUser, requireAnyLabel, requireMember, requireUser } from '../../platform/auth/index.ts';
+import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteFile, saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -110,6 +112,28 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The live screen's signalling (PeerJS) on this port under /peerjs.
   registerSignalling(app);
 
+  /** A page of events as this member sees them (GET /api/events). */
+  async function eventsPage(me: Actor, cursor?: string): Promise<EventPage> {
+    const size = cursor ? EVENTS_NEXT_PAGE : EVENTS_FIRST_PAGE;
+    const rows = await listEvents(app.db, cursor, size + 1);
+    const requests = await streamRequestsOf(
+      app.db,
+      rows.slice(0, size).map((r) => r.id),
+      me.id,
+    );
+    return pageOf(
+      rows.map((r) => eventView(r, me, requests.get(r.id))),
+      size,
+    );
+  }
+
+  // The feed's events strip comes with a member's `/posts` (drawn with it: core feed-drawing.ts).
+  app.registry.addBootData('eventsPage', async (request) => {
+    if (!FEED_PAGE.test(servedPath(request))) return undefined;
+    const me = await getSessionUser(request);
+    return me ? eventsPage(me) : undefined;
+  });
+
   const member = { preValidation: requireMember };
   const manager = { preValidation: requireAnyLabel('Admin', 'Publisher') };
   const tags = ['events'];
@@ -157,21 +181,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageResponse(eventResponse), ...errors(400, ...GUARD_ERRORS) },
       },
     },
-    async (request): Promise<EventPage> => {
-      const me = await requireUser(request);
-      const { cursor } = request.query;
-      const size = cursor ? EVENTS_NEXT_PAGE : EVENTS_FIRST_PAGE;
-      const rows = await listEvents(app.db, cursor, size + 1);
-      const requests = await streamRequestsOf(
-        app.db,
-        rows.slice(0, size).map((r) => r.id),
-        me.id,
-      );
-      return pageOf(
-        rows.map((r) => eventView(r, me, requests.get(r.id))),
-        size,
-      );
-    },
+    async (request): Promise<EventPage> => eventsPage(await requireUser(request), request.query.cursor),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   addPostSchema,
   commentSchema,
   commentViewSchema,
+  FEED_PAGE,
   feedQuerySchema,
   hasLabel,
   isPostVisibleTo,
@@ -27,7 +28,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorSummary } from '../../db/author.ts';
 import { comment, file as fileTable, post, postReport } from '../../db/schema/index.ts';
-import { requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
+import { getSessionUser, requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
+import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteFile, originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -110,6 +112,12 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.registry.addFileAccess('post', postImageAccess);
   app.registry.addMemberData(postsMemberData);
   app.registry.addShareCard('post', postShareCard);
+  // A member's `/posts` comes with the feed's first page, and drawn with it (core feed-drawing.ts).
+  app.registry.addBootData('feedPage', async (request) => {
+    if (!FEED_PAGE.test(servedPath(request))) return undefined;
+    const me = await getSessionUser(request);
+    return me ? feedPage(app.db, { viewer: me.id }) : undefined;
+  });
 
   const tags = ['posts'];
   const member = { preValidation: requireMember };

@@ -3,6 +3,7 @@
 import type { CommentView, PostPage, PostView } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, errorFromResponse, networkError } from '../../../lib/api';
+import { bootAnswer } from '../../../lib/boot';
 import { postsKeys, updatePost } from './cache';
 import type { EventBubble } from './types';
 
@@ -14,13 +15,19 @@ export function feedUrl(userId: string | null, cursor: string | null): string {
   return `/api/posts${query ? `?${query}` : ''}`;
 }
 
-/** The feed (userId null) or one member's posts, a page of 3 at a time. */
+/**
+ * The feed (userId null) or one member's posts, a page of 3 at a time. The feed's first page may
+ * come with the HTML (boot data, which the server also drew the feed with).
+ */
 export function useFeed(userId: string | null, enabled = true) {
+  const served = userId === null ? bootAnswer('feedPage') : undefined;
   return useInfiniteQuery({
     queryKey: postsKeys.feed(userId),
     queryFn: ({ pageParam, signal }) => api<PostPage>(feedUrl(userId, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    initialData: served && { pages: [served.data], pageParams: [null] },
+    initialDataUpdatedAt: served?.at,
     enabled,
   });
 }
@@ -34,9 +41,12 @@ export function usePost(id: string, enabled = true) {
 }
 
 export function useEvents(enabled: boolean) {
+  const served = bootAnswer('eventsPage');
   return useQuery({
     queryKey: ['events', 'strip'],
     queryFn: ({ signal }) => api<{ documents: EventBubble[] }>('/api/events', { signal }),
+    initialData: served?.data,
+    initialDataUpdatedAt: served?.at,
     enabled,
     staleTime: 60_000,
   });
