@@ -6,11 +6,19 @@ import {
   BOOT_DATA_ID,
   type BootData,
   escapeHtml,
+  FEED_CARD_SHAPES,
+  FEED_MARKED_COMMENTS,
+  FEED_MARKED_LIKES,
+  FEED_MARKS,
+  FEED_TIME_UNITS,
+  type FeedPieces,
   formatCount,
   type PagePreloadsFile,
+  POST_FEED_TRUNCATE,
   PRERENDER_TEXTS,
   type ShareMetaFile,
   surnamePageDrawing,
+  truncateGraphemes,
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -64,6 +72,43 @@ const page = (path: string, scripts: string[], styles: string[] = []) => ({
   data: [],
   member: none,
 });
+/** The feed's pieces as the build renders them from the app's cards: every marker and slot, in tags. */
+const M = FEED_MARKS;
+const FEED_PIECES: FeedPieces = {
+  cards: Object.fromEntries(
+    FEED_CARD_SHAPES.map((shape) => [
+      shape,
+      `<article data-shape="${shape}" data-id="${M.id}" id="${M.ids}x"><a href="/profile/${M.creator}">` +
+        `<img src="/api/files/${M.dp}/preview" alt="${M.name}">${M.name}</a>${M.verified}` +
+        `<time datetime="${M.iso}">${M.ago}</time><p>${M.text}${M.more}</p>${M.image}<i>${M.reason}</i>` +
+        `${M.like}<span>${formatCount(FEED_MARKED_LIKES)}|${formatCount(FEED_MARKED_COMMENTS)}</span>` +
+        `<a>${M.allLink}</a>${M.comments}</article>`,
+    ]),
+  ) as FeedPieces['cards'],
+  verified: ['', '<b>Verified</b>'],
+  image: ['', `<img src="/api/files/${M.file}/preview" alt="${M.name}">`],
+  like: ['<button>Like</button>', '<button>Unlike</button>'],
+  more: ['', ' <button>more</button>'],
+  allLink: ['all comments', `all comments (${FEED_MARKED_COMMENTS})`],
+  list: `<ul>${M.items}</ul>`,
+  comment: [
+    `<li id="${M.commentId}"><a href="/profile/${M.creator}">${M.name}</a> <time datetime="${M.iso}">${M.ago}</time> ${M.text}</li>`,
+    `<li id="${M.commentId}"><a href="/profile/${M.creator}">${M.name}</a> <time datetime="${M.iso}">${M.ago}</time> ${M.text}<button>Delete</button></li>`,
+  ],
+  addPost: '<form>New post</form>',
+  column: `<div class="cards">${M.cards}</div>`,
+  strip: `<section>${M.bubbles}</section>`,
+  bubble: [
+    `<a href="/event/${M.eventId}"><img src="/api/files/${M.thumbnail}/preview">${M.eventName}</a>`,
+    `<a href="/event/${M.eventId}"><img src="/api/files/${M.thumbnail}/preview">LIVE</a>`,
+  ],
+  texts: {
+    unknownUser: 'Unknown User',
+    ...Object.fromEntries(FEED_TIME_UNITS.map((unit) => [unit, `${unit}:${M.n}`])),
+  },
+};
+const FEED_SLOT = '<div class="samaj-drawn" inert="" data-drawn="feedPage"></div>';
+
 const PRELOADS: PagePreloadsFile = {
   pages: [
     {
@@ -79,6 +124,13 @@ const PRELOADS: PagePreloadsFile = {
         scripts: ['/assets/MemberHome-1.js'],
         styles: ['/assets/MemberHome-1.css'],
         data: ['/api/posts', '/api/events'],
+      },
+      memberHtml: {
+        labels: [],
+        screens: {
+          '': `<main><a href="/profile/${encodeURIComponent(PRERENDER_TEXTS.memberId)}">${PRERENDER_TEXTS.memberName}</a>${FEED_SLOT}<p>Loading</p></main>`,
+        },
+        feed: FEED_PIECES,
       },
     },
     { ...page('/surnames', ['/assets/SurnameList-1.js']), data: ['/api/surnames?limit=100'] },
@@ -394,7 +446,8 @@ describeEachDatabase(
       // What a page loads only for a member is named only in a member's HTML.
       expect(modulePreloads((await get('/posts')).body)).toEqual(['/assets/PostsHome-1.js']);
       const member = await createMember(ctx.app);
-      const mine = (await get('/posts', member.cookie)).body;
+      // (With a query: the bare path is sent drawn for a member, its scripts started after the paint.)
+      const mine = (await get('/posts?x=1', member.cookie)).body;
       expect(modulePreloads(mine)).toEqual(['/assets/PostsHome-1.js', '/assets/MemberHome-1.js']);
       expect(mine).toContain('<link rel="preload" as="style" href="/assets/MemberHome-1.css" crossorigin>');
       // Where the app draws the page, the shell's own script and preloads stay as the build wrote them.
@@ -562,6 +615,85 @@ describeEachDatabase(
       expect(dataPreloads(unknown)).toEqual(['/api/surnames/Nobody']);
     });
 
+    it("sends a member's /posts with the feed's first page drawn in it, from the answers the app starts from: only what they may see, escaped", async () => {
+      const author = await createMember(ctx.app, {
+        name: `Ravi ${HOSTILE}`,
+        username: uniqueUsername('ravi'),
+      });
+      await grantLabel(ctx.app, author.user.id, 'Verified');
+      const reader = await createMember(ctx.app, { name: 'Meera', username: uniqueUsername('meera') });
+      const other = await createMember(ctx.app);
+      const write = async (who: typeof author, description: string, status: string) => {
+        const res = await call(ctx.app, 'POST', '/api/posts', who, { description });
+        expect(res.statusCode, res.body).toBe(201);
+        await ctx.app.db.update(post).set({ status }).where(eq(post.id, res.json().id));
+        return res.json().id as string;
+      };
+      const hostile = `${HOSTILE} ${M.name} $& ${'લાંબું '.repeat(20)}`;
+      const approved = await write(author, hostile, 'approved');
+      const mine = await write(reader, 'Mine, under review', 'requested');
+      const secret = await write(other, 'Secret words of another member under review', 'requested');
+      const liked = await call(ctx.app, 'POST', `/api/posts/${approved}/like`, reader);
+      expect(liked.statusCode, liked.body).toBe(200);
+      const commented = await call(ctx.app, 'POST', `/api/posts/${approved}/comments`, reader, {
+        comment: `Nice ${M.text}`,
+      });
+      expect(commented.statusCode, commented.body).toBe(201);
+
+      const html = (await get('/posts', reader.cookie)).body;
+      const start = html.indexOf('data-drawn="feedPage">');
+      expect(start, 'the drawn feed').toBeGreaterThan(0);
+      const drawn = html.slice(start, html.indexOf('<p>Loading</p>'));
+      // Newest first, as GET /api/posts answers this member: their own post under review, then the approved one.
+      expect([...drawn.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1])).toEqual([mine, approved]);
+      expect(drawn).toContain('<article data-shape="requested"');
+      expect(drawn).toContain(
+        `<p>${escapeHtml(truncateGraphemes(hostile, POST_FEED_TRUNCATE))} <button>more</button></p>`,
+      );
+      expect(drawn).not.toContain(hostile);
+      expect(drawn).toContain(`${escapeHtml(`Ravi ${HOSTILE}`)}</a><b>Verified</b>`);
+      expect(drawn).toContain('<button>Unlike</button><span>1|1</span><a>all comments</a>');
+      expect(drawn).toContain(`Meera</a> <time`);
+      expect(drawn).toContain(`Nice ${M.text}<button>Delete</button></li></ul>`);
+      expect(drawn).toContain('justNow:0');
+      expect(drawn).toMatch(/^data-drawn="feedPage"><form>New post<\/form><div class="cards">/);
+      // Nothing of a post the member may not see; no script a member wrote; markers only where a member wrote them.
+      expect(html).not.toContain('Secret words');
+      expect(html).not.toContain(secret);
+      expect(html).not.toContain('<script>alert');
+      expect(drawn.split(M.name).length).toBe(2);
+      // The app starts from the same answers, so it asks for neither.
+      const served = boot(html);
+      expect(served.feedPage?.documents.map((p) => p.id)).toEqual([mine, approved]);
+      expect(served.eventsPage?.documents).toEqual([]);
+      expect(dataPreloads(html)).toEqual([]);
+      // The author's feed: no like of theirs, the reader's comment without Delete.
+      const theirs = (await get('/posts', author.cookie)).body;
+      expect(theirs).toContain('<button>Like</button><span>1|1</span>');
+      expect(theirs).not.toContain('Mine, under review');
+      expect(theirs).toContain(`Nice ${M.text}</li>`);
+      // An event in the strip, named as escaped; a visitor and a page with a query get no drawing, nor the parts.
+      await ctx.app.db.insert(event).values({
+        name: `Navratri ${HOSTILE}`,
+        description: '',
+        time: new Date(Date.now() + 86_400_000),
+        location: 'Unjha',
+        host: author.user.id,
+        thumbnail: 'newuser',
+      });
+      expect((await get('/posts', reader.cookie)).body).toContain(
+        `data-drawn="feedPage"><section><a href="/event/`,
+      );
+      expect((await get('/posts', reader.cookie)).body).toContain(
+        `${escapeHtml(`Navratri ${HOSTILE}`)}</a></section>`,
+      );
+      const visitor = (await get('/posts')).body;
+      expect(visitor).not.toContain('data-drawn="feedPage">');
+      expect(boot(visitor).feedPage).toBeUndefined();
+      expect((await get('/posts?x=1', reader.cookie)).body).not.toContain('<form>New post</form>');
+      expect(boot((await get('/surnames', reader.cookie)).body).feedPage).toBeUndefined();
+    });
+
     it('asks for the API answers a page needs first with the HTML: public ones for anyone, the rest for members', async () => {
       expect(dataPreloads((await get('/surnames')).body)).toEqual(['/api/surnames?limit=100']);
       // The id as the web app encodes it, whatever spelling the link used.
@@ -571,8 +703,9 @@ describeEachDatabase(
       expect(dataPreloads((await get('/surname/%E0%AA')).body)).toEqual([]);
       // A visitor would get 401s for the feed: nothing is asked for them.
       expect(dataPreloads((await get('/posts')).body)).toEqual([]);
+      // A member's feed and events come in the HTML's boot data instead (the test above); another member page asks.
       const member = await createMember(ctx.app);
-      expect(dataPreloads((await get('/posts', member.cookie)).body)).toEqual(['/api/posts', '/api/events']);
+      expect(dataPreloads((await get('/events', member.cookie)).body)).toEqual(['/api/events']);
     });
   },
   { webDistDir: builtApp() },

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PostView } from './api/posts.ts';
+import {
+  drawFeed,
+  FEED_CARD_SHAPES,
+  type FeedPieces,
+  feedCardShape,
+  FEED_MARKS as M,
+} from './feed-drawing.ts';
+
+const pieces: FeedPieces = {
+  cards: Object.fromEntries(
+    FEED_CARD_SHAPES.map((shape) => [
+      shape,
+      `<article>${shape}:${M.name}:${M.text}${M.more}${M.image}</article>`,
+    ]),
+  ) as FeedPieces['cards'],
+  verified: ['', ''],
+  image: ['', `<img src="${M.file}">`],
+  like: ['', ''],
+  more: ['', '<button>more</button>'],
+  allLink: ['', ''],
+  list: '',
+  comment: ['', ''],
+  addPost: '<form></form>',
+  column: `<div>${M.cards}</div>`,
+  strip: '',
+  bubble: ['', ''],
+  texts: { unknownUser: 'Unknown User' },
+};
+
+const post = (changes: Partial<PostView>): PostView => ({
+  id: 'p1',
+  creator: 'ravi',
+  description: 'Hello',
+  file: null,
+  status: 'approved',
+  rejectionReason: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  user: { id: 'ravi', name: 'Ravi', dp: '', labels: [] },
+  liked: null,
+  likeCount: 0,
+  commentCount: 0,
+  comments: [],
+  ...changes,
+});
+const answer = (...posts: PostView[]) => ({
+  feedPage: { documents: posts, nextCursor: null },
+  eventsPage: { documents: [], nextCursor: null },
+});
+const now = new Date('2026-01-02T00:00:00.000Z');
+
+describe('the feed drawn by the server', () => {
+  it('draws each post in the shape of its status; a banner only on the viewer’s own post', () => {
+    expect(feedCardShape(post({}), 'meera')).toBe('approved');
+    expect(feedCardShape(post({ status: 'rejected', rejectionReason: 'x' }), 'ravi')).toBe('rejected-reason');
+    expect(feedCardShape(post({ status: 'rejected' }), 'ravi')).toBe('rejected');
+    expect(feedCardShape(post({ status: 'requested' }), 'meera')).toBeNull();
+    expect(feedCardShape(post({ status: 'someday' }), 'ravi')).toBeNull();
+  });
+
+  it('draws nothing for an empty feed or one with a post no drawing fits (the placeholders stay)', () => {
+    expect(drawFeed(answer(), 'meera', pieces, now)).toBeNull();
+    expect(drawFeed(answer(post({}), post({ status: 'requested' })), 'meera', pieces, now)).toBeNull();
+  });
+
+  it('writes what members wrote escaped and once: a marker or slot in their text stays as they wrote it', () => {
+    const text = `<script>${M.more}${M.name}</script>`;
+    const html = drawFeed(
+      answer(post({ description: text, user: { id: 'r', name: '', dp: '', labels: [] } })),
+      'meera',
+      pieces,
+      now,
+    );
+    expect(html).toBe(
+      `<form></form><div><article>approved:Unknown User:&lt;script&gt;${M.more}${M.name}&lt;/script&gt;</article></div>`,
+    );
+    const image = drawFeed(answer(post({ file: 'a"b', description: 'x'.repeat(101) })), 'meera', pieces, now);
+    expect(image).toContain(`${'x'.repeat(100)}...<button>more</button><img src="a%22b">`);
+  });
+});
