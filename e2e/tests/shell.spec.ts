@@ -7,6 +7,7 @@ import {
   pageWithWorker,
 } from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
+import { createPost } from '../support/posts';
 
 // Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
 // a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
@@ -300,7 +301,7 @@ test("a member's events page arrives drawn in their name, and a Publisher's with
   await context.close();
 });
 
-test("a member's feed arrives drawn in their name with the feed's placeholders; the app takes it over", async ({
+test("a member's feed arrives drawn in their name; the app takes it over", async ({
   browser,
 }) => {
   // First in a new browser, as from a link: the service worker, once it controls the tab, opens pages
@@ -317,6 +318,47 @@ test("a member's feed arrives drawn in their name with the feed's placeholders; 
   expect(await drawnMarkupKept(page)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test("a member's feed arrives drawn with its posts, and the app's cards take their places without moving anything", async ({
+  browser,
+}) => {
+  const author = await browser.newContext();
+  grant((await signUp(author.request, newMember('author'))).username, 'Publisher');
+  const text = `નવરાત્રી <b>ગરબા</b> ${Date.now()}: આજે રાત્રે નવ વાગ્યે મંદિરના ચોકમાં`;
+  expect((await createPost(author.request, text)).status).toBe('approved');
+
+  const { context, page, problems } = await pageWithWorker(browser);
+  await signUp(page.request, newMember('reader'));
+  // Layout shifts from the first paint on, as Lighthouse adds them up.
+  await page.addInitScript(() => {
+    (window as unknown as { shifted: number }).shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) (window as unknown as { shifted: number }).shifted += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const release = await holdAppScript(page);
+  await page.goto('/posts');
+  // Before the app: the post, written as text, in the server's drawing — a picture the member cannot use yet.
+  const drawn = page.locator('[data-drawn="feedPage"]');
+  const post = page.locator('article', { hasText: text });
+  await expect(post).toBeVisible();
+  await expect(drawn.locator('article', { hasText: text })).toHaveCount(1);
+  expect(await drawn.getAttribute('inert')).toBe('');
+  await expect(page.getByRole('form', { name: 'નવી પોસ્ટ' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toBeHidden();
+  const before = await post.boundingBox();
+  release();
+  // The app's own card, where the drawn one was, the same size; the drawing gone.
+  await expect(drawn).toHaveCount(0);
+  await expect.poll(() => appHolds(page, 'article')).toBe(true);
+  await expect(post.getByRole('button', { name: 'લાઇક', exact: true })).toBeEnabled();
+  expect(await post.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+  expect(problems).toEqual([]);
+  await context.close();
+  await author.close();
 });
 
 test('what a visitor types into the drawn login form before the app takes it over still counts', async ({

@@ -27,6 +27,7 @@ const {
   text,
   renderPiece,
   feedElements,
+  drawFeed,
   drawFeedCard,
   drawEventsStrip,
   FEED_CARD_SHAPES,
@@ -395,6 +396,21 @@ async function checkFeedPieces(pieces) {
   ];
   if (drawEventsStrip(events, pieces) !== (await renderPiece(feedElements.strip(), events)))
     throw new Error("prerender: the feed's events strip drawn by the server differs from the app's");
+  const whole = drawFeed(
+    {
+      // (Only samples whose members wrote no marker themselves.)
+      feedPage: {
+        documents: samples.filter((p) => !JSON.stringify(p).includes('__samaj_')),
+        nextCursor: null,
+      },
+      eventsPage: { documents: events, nextCursor: null },
+    },
+    me,
+    pieces,
+    now,
+  );
+  const left = /__samaj_\w+?__/.exec(whole ?? '__samaj_nothing_drawn__');
+  if (left) throw new Error(`prerender: the server's drawing of the feed leaves ${left[0]} in it`);
   return samples.length;
 }
 

@@ -29,6 +29,7 @@ import { i18n, i18nReady } from './lib/i18n';
 
 export {
   drawEventsStrip,
+  drawFeed,
   drawFeedCard,
   FEED_CARD_SHAPES,
   FEED_MARKED_COMMENTS,

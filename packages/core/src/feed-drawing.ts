@@ -196,7 +196,7 @@ export function drawFeed(answer: FeedAnswer, me: string, pieces: FeedPieces, now
   }
   return (
     drawEventsStrip(answer.eventsPage.documents, pieces) +
-    pieces.addPost +
+    fillMarkers(pieces.addPost, [[FEED_MARKS.ids, 'feed-form-']]) +
     fillMarkers(pieces.column, [[FEED_MARKS.cards, cards.join('')]])
   );
 }

@@ -95,7 +95,7 @@ const FEED_PIECES: FeedPieces = {
     `<li id="${M.commentId}"><a href="/profile/${M.creator}">${M.name}</a> <time datetime="${M.iso}">${M.ago}</time> ${M.text}</li>`,
     `<li id="${M.commentId}"><a href="/profile/${M.creator}">${M.name}</a> <time datetime="${M.iso}">${M.ago}</time> ${M.text}<button>Delete</button></li>`,
   ],
-  addPost: '<form>New post</form>',
+  addPost: `<form id="${M.ids}f">New post</form>`,
   column: `<div class="cards">${M.cards}</div>`,
   strip: `<section>${M.bubbles}</section>`,
   bubble: [
@@ -656,12 +656,15 @@ describeEachDatabase(
       expect(drawn).toContain(`Meera</a> <time`);
       expect(drawn).toContain(`Nice ${M.text}<button>Delete</button></li></ul>`);
       expect(drawn).toContain('justNow:0');
-      expect(drawn).toMatch(/^data-drawn="feedPage"><form>New post<\/form><div class="cards">/);
+      expect(drawn).toMatch(
+        /^data-drawn="feedPage"><form id="feed-form-f">New post<\/form><div class="cards">/,
+      );
       // Nothing of a post the member may not see; no script a member wrote; markers only where a member wrote them.
       expect(html).not.toContain('Secret words');
       expect(html).not.toContain(secret);
       expect(html).not.toContain('<script>alert');
       expect(drawn.split(M.name).length).toBe(2);
+      expect(drawn).not.toContain(M.ids);
       // The app starts from the same answers, so it asks for neither.
       const served = boot(html);
       expect(served.feedPage?.documents.map((p) => p.id)).toEqual([mine, approved]);
@@ -690,7 +693,7 @@ describeEachDatabase(
       const visitor = (await get('/posts')).body;
       expect(visitor).not.toContain('data-drawn="feedPage">');
       expect(boot(visitor).feedPage).toBeUndefined();
-      expect((await get('/posts?x=1', reader.cookie)).body).not.toContain('<form>New post</form>');
+      expect((await get('/posts?x=1', reader.cookie)).body).not.toContain('>New post</form>');
       expect(boot((await get('/surnames', reader.cookie)).body).feedPage).toBeUndefined();
     });
 
