@@ -301,9 +301,7 @@ test("a member's events page arrives drawn in their name, and a Publisher's with
   await context.close();
 });
 
-test("a member's feed arrives drawn in their name; the app takes it over", async ({
-  browser,
-}) => {
+test("a member's feed arrives drawn in their name; the app takes it over", async ({ browser }) => {
   // First in a new browser, as from a link: the service worker, once it controls the tab, opens pages
   // from its precached shell instead (src/sw/sw.ts).
   const { context, page, problems } = await pageWithWorker(browser);

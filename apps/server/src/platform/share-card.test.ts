@@ -15,6 +15,7 @@ import {
   formatCount,
   type PagePreloadsFile,
   POST_FEED_TRUNCATE,
+  type PostStatus,
   PRERENDER_TEXTS,
   type ShareMetaFile,
   surnamePageDrawing,
@@ -623,7 +624,7 @@ describeEachDatabase(
       await grantLabel(ctx.app, author.user.id, 'Verified');
       const reader = await createMember(ctx.app, { name: 'Meera', username: uniqueUsername('meera') });
       const other = await createMember(ctx.app);
-      const write = async (who: typeof author, description: string, status: string) => {
+      const write = async (who: typeof author, description: string, status: PostStatus) => {
         const res = await call(ctx.app, 'POST', '/api/posts', who, { description });
         expect(res.statusCode, res.body).toBe(201);
         await ctx.app.db.update(post).set({ status }).where(eq(post.id, res.json().id));
