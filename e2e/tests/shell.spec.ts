@@ -214,6 +214,37 @@ test("a shared post's link arrives drawn for a visitor, its login card leading b
   await context.close();
 });
 
+test("a member following a shared post's link gets the post drawn in their own frame; the app's card takes its place", async ({
+  browser,
+}) => {
+  const { context, page, problems } = await pageWithWorker(browser);
+  const member = await signUp(page.request, { ...newMember('shared'), name: 'વાચક <b>સભ્ય</b>' });
+  const text = `Shared with the group ${Date.now()}: ${'લાંબી વાત, આખી લખેલી. '.repeat(8)}`.trim();
+  const post = await createPost(page.request, text);
+  // Before any script: their name and profile link in the navigation, the back button, the whole post.
+  const html = await (await page.request.get(`/post/${post.id}`)).text();
+  expect(html).toContain(`href="/profile/${member.username}"`);
+  expect(html).toContain('વાચક &lt;b&gt;સભ્ય&lt;/b&gt;');
+  expect(html).toMatch(/<div id="root">.*પાછા.*data-drawn="postPage"><article/s);
+  expect(html).not.toContain('/login?forward=');
+  const release = await holdAppScript(page);
+  await page.goto(`/post/${post.id}`);
+  const card = page.locator('article', { hasText: text });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Under Review')).toBeVisible();
+  await expect(page.locator('[data-drawn="postPage"] article')).toHaveCount(1);
+  const before = await card.boundingBox();
+  release();
+  await expect(page.locator('[data-drawn]')).toHaveCount(0);
+  await expect.poll(() => appHolds(page, 'article')).toBe(true);
+  expect(await card.boundingBox()).toEqual(before);
+  expect(await drawnMarkupKept(page)).toBe(true);
+  await page.getByRole('button', { name: 'પાછા', exact: true }).click();
+  await expect(page).toHaveURL('/posts');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('the surname list arrives drawn in its loading state, and the app fills it in without drawing it again', async ({
   browser,
 }) => {

@@ -224,8 +224,10 @@ function markedCard(shape, changes = {}) {
 /** Approved cards are drawn for another member (the menu is the same); a banner only shows the author. */
 const viewerOf = (shape) => (shape === 'approved' ? OTHER : M.creator);
 
-async function feedPieces() {
-  const card = (shape, changes) => piece(feedElements.card(markedCard(shape, changes), viewerOf(shape)));
+/** One kind of card (the feed's, or a single post's `full` one) as core's CardPieces, and its comment list. */
+async function cardPieces(full) {
+  const card = (shape, changes) =>
+    piece(feedElements.card(markedCard(shape, changes), viewerOf(shape), full));
   const cards = {};
   const regions = {};
   for (const shape of FEED_CARD_SHAPES) {
@@ -240,23 +242,29 @@ async function feedPieces() {
         { slot: M.comments, ...difference(base, await card(shape, { comments: [markedComment] })) },
       );
     }
-    // The text and its 'more': the long text's shown part is the server's (truncateGraphemes).
-    const long = 'a'.repeat(101);
-    const longCard = await card(shape, { description: long });
-    const [before, after] = base.split(M.text);
-    const shown = `${'a'.repeat(100)}...`;
-    if (base.split(M.text).length !== 2 || !longCard.startsWith(before + shown) || !longCard.endsWith(after))
-      throw new Error(`prerender: a long post's text is drawn in an unexpected way (${shape})`);
-    found.push({
-      slot: M.more,
-      at: before.length + M.text.length,
-      off: '',
-      on: longCard.slice(before.length + shown.length, longCard.length - after.length),
-    });
+    if (!full) {
+      // The text and its 'more': the long text's shown part is the server's (truncateGraphemes).
+      const long = 'a'.repeat(101);
+      const longCard = await card(shape, { description: long });
+      const [before, after] = base.split(M.text);
+      const shown = `${'a'.repeat(100)}...`;
+      if (
+        base.split(M.text).length !== 2 ||
+        !longCard.startsWith(before + shown) ||
+        !longCard.endsWith(after)
+      )
+        throw new Error(`prerender: a long post's text is drawn in an unexpected way (${shape})`);
+      found.push({
+        slot: M.more,
+        at: before.length + M.text.length,
+        off: '',
+        on: longCard.slice(before.length + shown.length, longCard.length - after.length),
+      });
+    }
     let html = withSlots(base, found);
-    // The link to the comments: its words, with the count or without.
+    // The feed's link to the comments: its words, with the count or without.
     const countWords = escapeText(text('posts:card.allCommentsCount', { count: FEED_MARKED_COMMENTS }));
-    if (shape === 'approved') {
+    if (shape === 'approved' && !full) {
       if (html.split(countWords).length !== 2)
         throw new Error('prerender: the comments link is not drawn once');
       html = html.replace(countWords, M.allLink);
@@ -264,9 +272,29 @@ async function feedPieces() {
     cards[shape] = html;
     for (const r of found) regions[r.slot] ??= [r.off, r.on];
   }
+  return {
+    pieces: {
+      cards,
+      verified: regions[M.verified],
+      image: regions[M.image],
+      like: regions[M.like],
+      more: regions[M.more] ?? ['', ''],
+      allLink: full
+        ? ['', '']
+        : [
+            escapeText(text('posts:card.allComments')),
+            escapeText(text('posts:card.allCommentsCount', { count: FEED_MARKED_COMMENTS })),
+          ],
+    },
+    list: regions[M.comments][1],
+  };
+}
+
+async function feedPieces() {
+  const [feedCard, fullCard] = [await cardPieces(false), await cardPieces(true)];
   const list = await piece(feedElements.comments([markedComment], OTHER));
   const [listOpen, listClose] = [list.indexOf('<li'), list.lastIndexOf('</li>') + '</li>'.length];
-  if (regions[M.comments][1] !== list)
+  if (feedCard.list !== list || fullCard.list !== list)
     throw new Error('prerender: a card draws its comments other than CommentList');
   const item = (me) =>
     piece(feedElements.comments([markedComment], me)).then((ul) =>
@@ -286,15 +314,8 @@ async function feedPieces() {
     FEED_TIME_UNITS.map((unit) => [unit, text(`common:time.${unit}`, { n: M.n })]),
   );
   return {
-    cards,
-    verified: regions[M.verified],
-    image: regions[M.image],
-    like: regions[M.like],
-    more: regions[M.more],
-    allLink: [
-      escapeText(text('posts:card.allComments')),
-      escapeText(text('posts:card.allCommentsCount', { count: FEED_MARKED_COMMENTS })),
-    ],
+    feedCard: feedCard.pieces,
+    fullCard: fullCard.pieces,
     list: list.slice(0, listOpen) + M.items + list.slice(listClose),
     comment: [await item(OTHER), await item(M.creator)],
     addPost: await piece(feedElements.addPost()),
@@ -379,15 +400,17 @@ async function checkFeedPieces(pieces) {
     }),
     post({ creator: me, user: user(me, 'Meera', ''), status: 'unlisted', createdAt: ago(60 * 24 * 3) }),
   ];
-  for (const [i, sample] of samples.entries()) {
-    const drawnCard = drawFeedCard(sample, me, pieces, now, M.ids);
-    const react = await renderPiece(feedElements.card(sample, me));
-    if (drawnCard !== react) {
-      const at = [...react].findIndex((c, j) => c !== drawnCard[j]);
-      throw new Error(
-        `prerender: the feed's card ${i} drawn by the server differs from the app's:\n` +
-          `  app:    …${react.slice(Math.max(0, at - 120), at + 80)}\n  drawn:  …${drawnCard?.slice(Math.max(0, at - 120), at + 80)}`,
-      );
+  for (const full of [false, true]) {
+    for (const [i, sample] of samples.entries()) {
+      const drawnCard = drawFeedCard(sample, me, pieces, now, M.ids, full);
+      const react = await renderPiece(feedElements.card(sample, me, full));
+      if (drawnCard !== react) {
+        const at = [...react].findIndex((c, j) => c !== drawnCard?.[j]);
+        throw new Error(
+          `prerender: the ${full ? 'single post' : "feed's"} card ${i} drawn by the server differs from the app's:\n` +
+            `  app:    …${react.slice(Math.max(0, at - 120), at + 80)}\n  drawn:  …${drawnCard?.slice(Math.max(0, at - 120), at + 80)}`,
+        );
+      }
     }
   }
   const events = [
@@ -414,6 +437,7 @@ async function checkFeedPieces(pieces) {
   return samples.length;
 }
 
+let piecesMade = false;
 for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender)) {
   const routePath = `/${route.path ?? ''}`;
   const page = preloads.pages.find((p) => p.path === routePath);
@@ -431,12 +455,15 @@ for (const route of PAGE_ROUTES.filter((r) => r.prerender || r.memberPrerender))
           throw new Error(
             `prerender: ${routePath} for a member (${key || 'plain'}) has no one place for its drawing`,
           );
-      const pieces = await feedPieces();
-      const checked = await checkFeedPieces(pieces);
-      page.memberHtml.feed = pieces;
-      console.log(
-        `prerendered ${routePath}'s feed pieces: ${JSON.stringify(pieces).length} characters, ${checked} sample cards rebuilt`,
-      );
+      if (!piecesMade) {
+        piecesMade = true;
+        preloads.feedPieces = await feedPieces();
+        const checked = await checkFeedPieces(preloads.feedPieces);
+        console.log(
+          `prerendered the feed's pieces: ${JSON.stringify(preloads.feedPieces).length} characters, ${checked} sample cards rebuilt, feed and single`,
+        );
+      }
+      page.memberHtml.drawnWith = route.drawnForMember;
     }
     const sizes = Object.entries(page.memberHtml.screens).map(
       ([key, html]) => `${key || 'member'} ${html.length}`,

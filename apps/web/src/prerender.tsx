@@ -12,6 +12,7 @@ import {
   type PostView,
   PRERENDER_TEXTS,
   type PublicConfig,
+  SINGLE_POST_MAX_WIDTH,
 } from '@samaj/core';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -40,6 +41,7 @@ export {
   fillMarkers,
   forwardTo,
   LABELS,
+  MEMBER_DRAWINGS,
   memberScreenKey,
   PAGE_DRAWINGS,
   PAGE_PRELOADS_FILE,
@@ -152,7 +154,12 @@ export async function renderPiece(node: ReactNode, events: FeedEvent[] = []): Pr
 
 /** The feed's parts as PostList and MemberHome draw them (scripts/prerender.mjs renders each). */
 export const feedElements = {
-  card: (post: PostView, me: string) => <PostCard post={post} me={me} />,
+  card: (post: PostView, me: string, full = false) =>
+    full ? (
+      <PostCard post={post} me={me} full maxWidth={SINGLE_POST_MAX_WIDTH} />
+    ) : (
+      <PostCard post={post} me={me} />
+    ),
   comments: (comments: CommentView[], me: string) => (
     <CommentList comments={comments} me={me} busy={false} onDelete={() => {}} />
   ),

@@ -1,25 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { PostView } from './api/posts.ts';
 import {
+  type CardPieces,
   drawFeed,
   FEED_CARD_SHAPES,
   type FeedPieces,
   feedCardShape,
   FEED_MARKS as M,
+  MEMBER_DRAWINGS,
 } from './feed-drawing.ts';
 
-const pieces: FeedPieces = {
+const card = (kind: string): CardPieces => ({
   cards: Object.fromEntries(
     FEED_CARD_SHAPES.map((shape) => [
       shape,
-      `<article>${shape}:${M.name}:${M.text}${M.more}${M.image}</article>`,
+      `<article>${kind}:${shape}:${M.name}:${M.text}${M.more}${M.image}</article>`,
     ]),
-  ) as FeedPieces['cards'],
+  ) as CardPieces['cards'],
   verified: ['', ''],
   image: ['', `<img src="${M.file}">`],
   like: ['', ''],
   more: ['', '<button>more</button>'],
   allLink: ['', ''],
+});
+const pieces: FeedPieces = {
+  feedCard: card('feed'),
+  fullCard: card('full'),
   list: '',
   comment: ['', ''],
   addPost: '<form></form>',
@@ -73,9 +79,23 @@ describe('the feed drawn by the server', () => {
       now,
     );
     expect(html).toBe(
-      `<form></form><div><article>approved:Unknown User:&lt;script&gt;${M.more}${M.name}&lt;/script&gt;</article></div>`,
+      `<form></form><div><article>feed:approved:Unknown User:&lt;script&gt;${M.more}${M.name}&lt;/script&gt;</article></div>`,
     );
     const image = drawFeed(answer(post({ file: 'a"b', description: 'x'.repeat(101) })), 'meera', pieces, now);
     expect(image).toContain(`${'x'.repeat(100)}...<button>more</button><img src="a%22b">`);
+  });
+
+  it('draws a single post whole, for a member who may see it; nothing for a visitor', () => {
+    const long = post({ description: 'x'.repeat(150) });
+    const account = { id: 'meera' } as never;
+    expect(MEMBER_DRAWINGS.postPage.draw({ account, postPage: { id: 'p1', post: long } }, pieces, now)).toBe(
+      `<article>full:approved:Ravi:${'x'.repeat(150)}</article>`,
+    );
+    expect(
+      MEMBER_DRAWINGS.postPage.draw({ account: null, postPage: { id: 'p1', post: long } }, pieces, now),
+    ).toBeNull();
+    expect(
+      MEMBER_DRAWINGS.feedPage.draw({ account, feedPage: answer(long).feedPage }, pieces, now),
+    ).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
-// A member's feed drawn into the HTML with its first page. The feed's largest paint is the first
-// post's text, and without it in the HTML that waits for the app's ~60 scripts (~4 s on a slow phone,
-// docs/decisions.md). The app is not asked to hydrate this drawing: it sits in an element React leaves
-// alone (`FeedSkeleton`'s drawn part) and is replaced by the app's own cards, the same size, once
-// they render. So it only has to look the same, and it is made from the app's own renders: the build
-// renders each card shape, each optional piece and the form with markers (apps/web
-// scripts/prerender.mjs), and fails unless these rules, given sample feeds, rebuild exactly what
-// React renders for them. The server fills the pieces with a member's answer (`drawFeed`).
+// A member's feed, and a post opened from a shared link, drawn into the HTML with their posts. The
+// feed's largest paint is the first post's text, and without it in the HTML that waits for the app's
+// ~60 scripts (~4 s on a slow phone, docs/decisions.md). The app is not asked to hydrate this drawing:
+// it sits in an element React leaves alone (`DrawnPart` in the page's loading state) and is replaced
+// by the app's own cards, the same size, once they render. So it only has to look the same, and it is
+// made from the app's own renders: the build renders each card shape, each optional piece and the
+// form with markers (apps/web scripts/prerender.mjs), and fails unless these rules, given sample
+// posts, rebuild exactly what React renders for them. The server fills the pieces with a member's
+// answer (`MEMBER_DRAWINGS`).
 import type { BootData } from './api/boot.ts';
 import type { EventView } from './api/events.ts';
 import type { CommentView, PostView } from './api/posts.ts';
@@ -16,6 +17,8 @@ import { hasLabel } from './labels.ts';
 
 /** The page the feed is drawn on (its boot data parts are sent with it only). */
 export const FEED_PAGE = /^\/posts\/?$/;
+/** A single post's page: the param as the address has it (still encoded). */
+export const POST_PAGE = /^\/post\/([^/]+)\/?$/;
 
 /** Plain ASCII (unchanged by URL encoding and escaping); only ever looked for in the build's pieces. */
 const mark = (name: string) => `__samaj_${name}__`;
@@ -64,17 +67,24 @@ export type FeedCardShape = (typeof FEED_CARD_SHAPES)[number];
 /** The time texts' units (core relativeTime), keyed as in the web's `common:time.*`. */
 export const FEED_TIME_UNITS = ['justNow', 'minutes', 'hour', 'hours', 'yesterday', 'days', 'weeks'] as const;
 
-/** dist/page-preloads.json's record of the feed's pieces (see the file's comment). */
-export interface FeedPieces {
+/** One kind of card's drawings: a drawing per shape and its optional pieces, each [absent, present]. */
+export interface CardPieces {
   /** A card per shape, texts as markers and slots where optional pieces go. */
   cards: Record<FeedCardShape, string>;
-  /** The optional pieces of a card: [absent, present]. */
   verified: [string, string];
   image: [string, string];
   like: [string, string];
+  /** The feed's 'more' after a cut text (never in a whole post). */
   more: [string, string];
-  /** The link to the post's comments: [all shown, some shown (with the count)]. */
+  /** The feed's link to the post's comments: [all shown, some shown (with the count)]. */
   allLink: [string, string];
+}
+
+/** dist/page-preloads.json's pieces for drawing a member's posts (see the file's comment). */
+export interface FeedPieces {
+  /** The feed's card, and the single post page's (PostCard `full`: the whole text, every comment). */
+  feedCard: CardPieces;
+  fullCard: CardPieces;
   /** The comment list around its items, and an item: [another's, the member's own]. */
   list: string;
   comment: [string, string];
@@ -129,26 +139,31 @@ function drawComment(c: CommentView, me: string, pieces: FeedPieces, now: Date):
   ]);
 }
 
-/** One post's card as the feed draws it (PostCard, not `full`); `ids` keeps its element ids apart. */
+/**
+ * One post's card as the feed draws it, or (`full`) as its own page does; `ids` keeps its element ids
+ * apart from the page's others.
+ */
 export function drawFeedCard(
   post: PostView,
   me: string,
   pieces: FeedPieces,
   now: Date,
   ids: string,
+  full = false,
 ): string | null {
   const shape = feedCardShape(post, me);
   if (!shape) return null;
+  const drawn = full ? pieces.fullCard : pieces.feedCard;
   const some = (piece: [string, string], present: boolean) => piece[present ? 1 : 0];
   const long = post.description.length > POST_FEED_TRUNCATE;
   // First the build's own pieces into their slots, then the member's texts in one pass, so nothing a
   // member wrote is ever read as a marker.
-  const card = fillMarkers(pieces.cards[shape], [
-    [FEED_MARKS.verified, some(pieces.verified, hasLabel(post.user.labels, 'Verified'))],
-    [FEED_MARKS.image, some(pieces.image, Boolean(post.file))],
-    [FEED_MARKS.like, some(pieces.like, Boolean(post.liked))],
-    [FEED_MARKS.more, some(pieces.more, long)],
-    [FEED_MARKS.allLink, some(pieces.allLink, post.commentCount > post.comments.length)],
+  const card = fillMarkers(drawn.cards[shape], [
+    [FEED_MARKS.verified, some(drawn.verified, hasLabel(post.user.labels, 'Verified'))],
+    [FEED_MARKS.image, some(drawn.image, Boolean(post.file))],
+    [FEED_MARKS.like, some(drawn.like, Boolean(post.liked))],
+    [FEED_MARKS.more, some(drawn.more, long && !full)],
+    [FEED_MARKS.allLink, some(drawn.allLink, post.commentCount > post.comments.length)],
     [FEED_MARKS.comments, post.comments.length > 0 ? pieces.list : ''],
   ]);
   return fillMarkers(card, [
@@ -156,7 +171,10 @@ export function drawFeedCard(
     [FEED_MARKS.creator, escapeHtml(post.creator)],
     [FEED_MARKS.name, userName(post.user.name, pieces.texts)],
     [FEED_MARKS.dp, picture(post.user.dp)],
-    [FEED_MARKS.text, escapeHtml(truncateGraphemes(post.description, POST_FEED_TRUNCATE))],
+    [
+      FEED_MARKS.text,
+      escapeHtml(full ? post.description : truncateGraphemes(post.description, POST_FEED_TRUNCATE)),
+    ],
     [FEED_MARKS.file, picture(post.file ?? '')],
     [FEED_MARKS.reason, escapeHtml(post.rejectionReason ?? '')],
     [formatCount(FEED_MARKED_LIKES), escapeHtml(formatCount(post.likeCount))],
@@ -200,3 +218,23 @@ export function drawFeed(answer: FeedAnswer, me: string, pieces: FeedPieces, now
     fillMarkers(pieces.column, [[FEED_MARKS.cards, cards.join('')]])
   );
 }
+
+/** The boot data parts a member's page can be drawn with (routes marked `drawnForMember`). */
+export type MemberDrawnPart = 'feedPage' | 'postPage';
+
+/** How a member's page is drawn from its boot data: the parts it needs, and the drawing. */
+export const MEMBER_DRAWINGS: Record<
+  MemberDrawnPart,
+  { parts: (keyof BootData)[]; draw(boot: BootData, pieces: FeedPieces, now: Date): string | null }
+> = {
+  feedPage: {
+    parts: ['feedPage', 'eventsPage'],
+    draw: ({ account, feedPage, eventsPage }, pieces, now) =>
+      account && feedPage && eventsPage ? drawFeed({ feedPage, eventsPage }, account.id, pieces, now) : null,
+  },
+  postPage: {
+    parts: ['postPage'],
+    draw: ({ account, postPage }, pieces, now) =>
+      account && postPage ? drawFeedCard(postPage.post, account.id, pieces, now, 'post-', true) : null,
+  },
+};

@@ -7,9 +7,10 @@ import path from 'node:path';
 import {
   type BootData,
   type DataDrawings,
-  drawFeed,
   type FeedPieces,
   fillMarkers,
+  MEMBER_DRAWINGS,
+  type MemberDrawnPart,
   memberScreenKey,
   PAGE_DRAWINGS,
   PAGE_PRELOADS_FILE,
@@ -24,7 +25,7 @@ interface Matcher {
   route: string;
   pattern: RegExp;
   visitorHtml: string | null;
-  memberHtml: { labels: string[]; screens: Drawings; feed: FeedPieces | null } | null;
+  memberHtml: { labels: string[]; screens: Drawings; drawnWith: MemberDrawnPart | null } | null;
   dataHtml: { part: DataDrawings['part']; texts: DataDrawings['texts']; shapes: Drawings } | null;
   /** The page's styles applied, for the prerendered first screen (its scripts go to the starter). */
   visitorFiles: string;
@@ -151,16 +152,19 @@ function drawnWithAnswer(
   return { html, fillAnswer: (filled) => fillMarkers(filled, drawing.fills(answer, drawings.texts)) };
 }
 
-/** Where a member's first screen takes the feed drawn with its first page (FeedSkeleton). */
-const FEED_SLOT = 'data-drawn="feedPage"></div>';
-
-/** The member's feed drawn with the boot data's answers, and how to put it in; null without them. */
-function drawnFeed(pieces: FeedPieces | null, boot: BootData): ((html: string) => string) | null {
-  const { account, feedPage, eventsPage } = boot;
-  if (!pieces || !account || !feedPage || !eventsPage) return null;
-  const feed = drawFeed({ feedPage, eventsPage }, account.id, pieces, new Date());
-  if (feed === null) return null;
-  return (html) => html.replace(FEED_SLOT, () => `data-drawn="feedPage">${feed}</div>`);
+/**
+ * A member's screen drawn further from its boot data part (core feed-drawing.ts), written into the
+ * screen's element for it (`DrawnPart`); null without the answer or a drawing that fits it.
+ */
+function drawnForMember(
+  part: MemberDrawnPart,
+  pieces: FeedPieces | undefined,
+  boot: BootData,
+): ((html: string) => string) | null {
+  const drawn = pieces ? MEMBER_DRAWINGS[part].draw(boot, pieces, new Date()) : null;
+  if (drawn === null) return null;
+  const slot = `data-drawn="${part}"></div>`;
+  return (html) => html.replace(slot, () => `data-drawn="${part}">${drawn}</div>`);
 }
 
 /**
@@ -191,7 +195,7 @@ export function createPagePreloads(
         ? {
             labels: page.memberHtml.labels,
             screens: new Drawings(page.memberHtml.screens),
-            feed: page.memberHtml.feed ?? null,
+            drawnWith: page.memberHtml.drawnWith ?? null,
           }
         : null,
       dataHtml: page.dataHtml
@@ -215,12 +219,12 @@ export function createPagePreloads(
       const match = m.pattern.exec(pathname);
       if (!match) continue;
       const params = match.groups ?? {};
-      // A member's feed drawn with the answers in the boot data (core feed-drawing.ts).
-      const feed = member && boot && m.memberHtml ? drawnFeed(m.memberHtml.feed, boot) : null;
-      // The page's answer already in the boot data: the app starts from it and asks for nothing.
+      // A member's page drawn further with its answers in the boot data (core feed-drawing.ts).
+      const memberPart = member && boot ? (m.memberHtml?.drawnWith ?? null) : null;
+      // The page's answers already in the boot data: the app starts from them and asks for nothing.
       const answered =
         (m.dataHtml !== null && Boolean(boot?.[m.dataHtml.part])) ||
-        Boolean(member && m.memberHtml?.feed && boot?.feedPage && boot.eventsPage);
+        (memberPart !== null && MEMBER_DRAWINGS[memberPart].parts.every((part) => boot?.[part]));
       const data = (answered ? [] : member ? m.memberData : m.data)
         .map((template) => fill(template, params))
         .filter((url): url is string => url !== null)
@@ -242,6 +246,7 @@ export function createPagePreloads(
           : member
             ? (m.memberHtml?.screens.get(memberScreenKey(m.memberHtml, labels)) ?? null)
             : m.visitorHtml;
+      const drawnPart = html && memberPart && boot ? drawnForMember(memberPart, file.feedPieces, boot) : null;
       const files = member ? (html ? m.drawnMemberFiles : m.memberFiles) : html ? m.visitorFiles : m.files;
       const modules = html ? (member ? m.memberScripts : m.scripts) : [];
       return {
@@ -249,7 +254,7 @@ export function createPagePreloads(
         html,
         modules,
         route: m.route,
-        fillAnswer: html && withAnswer ? withAnswer.fillAnswer : html && feed ? feed : asDrawn,
+        fillAnswer: html && withAnswer ? withAnswer.fillAnswer : (drawnPart ?? asDrawn),
       };
     }
     return NOTHING;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   BOOT_DATA_ID,
   type BootData,
+  type CardPieces,
   escapeHtml,
   FEED_CARD_SHAPES,
   FEED_MARKED_COMMENTS,
@@ -75,22 +76,26 @@ const page = (path: string, scripts: string[], styles: string[] = []) => ({
 });
 /** The feed's pieces as the build renders them from the app's cards: every marker and slot, in tags. */
 const M = FEED_MARKS;
-const FEED_PIECES: FeedPieces = {
+const feedCard = (kind: string): CardPieces => ({
   cards: Object.fromEntries(
     FEED_CARD_SHAPES.map((shape) => [
       shape,
-      `<article data-shape="${shape}" data-id="${M.id}" id="${M.ids}x"><a href="/profile/${M.creator}">` +
+      `<article data-shape="${shape}" data-kind="${kind}" data-id="${M.id}" id="${M.ids}x"><a href="/profile/${M.creator}">` +
         `<img src="/api/files/${M.dp}/preview" alt="${M.name}">${M.name}</a>${M.verified}` +
         `<time datetime="${M.iso}">${M.ago}</time><p>${M.text}${M.more}</p>${M.image}<i>${M.reason}</i>` +
         `${M.like}<span>${formatCount(FEED_MARKED_LIKES)}|${formatCount(FEED_MARKED_COMMENTS)}</span>` +
         `<a>${M.allLink}</a>${M.comments}</article>`,
     ]),
-  ) as FeedPieces['cards'],
+  ) as CardPieces['cards'],
   verified: ['', '<b>Verified</b>'],
   image: ['', `<img src="/api/files/${M.file}/preview" alt="${M.name}">`],
   like: ['<button>Like</button>', '<button>Unlike</button>'],
   more: ['', ' <button>more</button>'],
   allLink: ['all comments', `all comments (${FEED_MARKED_COMMENTS})`],
+});
+const FEED_PIECES: FeedPieces = {
+  feedCard: feedCard('feed'),
+  fullCard: feedCard('full'),
   list: `<ul>${M.items}</ul>`,
   comment: [
     `<li id="${M.commentId}"><a href="/profile/${M.creator}">${M.name}</a> <time datetime="${M.iso}">${M.ago}</time> ${M.text}</li>`,
@@ -109,6 +114,7 @@ const FEED_PIECES: FeedPieces = {
   },
 };
 const FEED_SLOT = '<div class="samaj-drawn" inert="" data-drawn="feedPage"></div>';
+const POST_SLOT = '<div class="samaj-drawn" inert="" data-drawn="postPage"></div>';
 
 const PRELOADS: PagePreloadsFile = {
   pages: [
@@ -131,7 +137,7 @@ const PRELOADS: PagePreloadsFile = {
         screens: {
           '': `<main><a href="/profile/${encodeURIComponent(PRERENDER_TEXTS.memberId)}">${PRERENDER_TEXTS.memberName}</a>${FEED_SLOT}<p>Loading</p></main>`,
         },
-        feed: FEED_PIECES,
+        drawnWith: 'feedPage',
       },
     },
     { ...page('/surnames', ['/assets/SurnameList-1.js']), data: ['/api/surnames?limit=100'] },
@@ -168,13 +174,20 @@ const PRELOADS: PagePreloadsFile = {
     page('/event/:id', ['/assets/LiveEvent-1.js']),
     {
       ...page('/post/:id', ['/assets/SinglePost-1.js']),
+      member: { scripts: ['/assets/PostView-1.js'], styles: [], data: ['/api/posts/:id'] },
       visitorHtml:
         '<main><a href="/login?forward=%2Fpost%2Fprerendered">Login</a>' +
         '<a href="/signup?forward=%2Fpost%2Fprerendered&amp;x=1">Sign up</a><p>prerendered</p></main>',
+      memberHtml: {
+        labels: [],
+        screens: { '': `<main><button>Back</button>${POST_SLOT}<p>Loading</p></main>` },
+        drawnWith: 'postPage',
+      },
     },
     page('/admin/*', ['/assets/AdminHome-1.js']),
     page('/*', ['/assets/NotFound-1.js']),
   ],
+  feedPieces: FEED_PIECES,
 };
 
 /** A built web app as the server reads it: index.html, share-meta.json and the app icon. */
@@ -524,9 +537,13 @@ describeEachDatabase(
         '<main><a href="/login?forward=%2Fpost%2Fabc%2520d">Login</a>' +
           '<a href="/signup?forward=%2Fpost%2Fabc%2520d&amp;x=1">Sign up</a><p>prerendered</p></main>',
       );
-      // Nothing but the links changes; a member gets the app's own drawing.
+      // Nothing but the links changes; a member gets the drawing made for members (no login card).
       const member = await createMember(ctx.app);
-      expect((await get('/post/abc', member.cookie)).body).toContain('<div id="root"></div>');
+      const mine = (await get('/post/abc', member.cookie)).body;
+      expect(mine).toContain(
+        `<div id="root"><main><button>Back</button>${POST_SLOT}<p>Loading</p></main></div>`,
+      );
+      expect(mine).not.toContain('forward=');
       // What encodeURIComponent keeps but HTML does not: escaped.
       expect((await get("/post/it's")).body).toContain('forward=%2Fpost%2Fit&#x27;s"');
       // Asked with a trailing slash: the links come back to the path as asked, as the app would write it.
@@ -696,6 +713,47 @@ describeEachDatabase(
       expect(boot(visitor).feedPage).toBeUndefined();
       expect((await get('/posts?x=1', reader.cookie)).body).not.toContain('>New post</form>');
       expect(boot((await get('/surnames', reader.cookie)).body).feedPage).toBeUndefined();
+    });
+
+    it("sends a member a shared post's page drawn with the whole post when they may see it, and nothing of one they may not", async () => {
+      const author = await createMember(ctx.app, { name: `Ravi ${HOSTILE}` });
+      const reader = await createMember(ctx.app, { name: 'Meera' });
+      const long = `${'લાંબી વાત '.repeat(20)}${HOSTILE}`;
+      const made = await call(ctx.app, 'POST', '/api/posts', author, { description: long });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json().id as string;
+      await ctx.app.db.update(post).set({ status: 'approved' }).where(eq(post.id, id));
+
+      const html = (await get(`/post/${id}`, reader.cookie)).body;
+      expect(html).toContain(
+        `<button>Back</button><div class="samaj-drawn" inert="" data-drawn="postPage"><article data-shape="approved" data-kind="full" data-id="${id}" id="post-x">`,
+      );
+      // The whole text (no 'more'), escaped; the app starts from the same answer and asks for nothing.
+      expect(html).toContain(`<p>${escapeHtml(long)}</p>`);
+      expect(html).not.toContain('<script>alert');
+      expect(boot(html).postPage).toMatchObject({ id, post: { id, description: long } });
+      expect(dataPreloads(html)).toEqual([]);
+
+      // Under review: only its author sees it drawn; another member (and a visitor) gets the page's
+      // loading state and the usual preload, so the app asks and is told it does not exist.
+      await ctx.app.db.update(post).set({ status: 'requested' }).where(eq(post.id, id));
+      const hidden = (await get(`/post/${id}`, reader.cookie)).body;
+      expect(hidden).toContain(`<button>Back</button>${POST_SLOT}<p>Loading</p>`);
+      expect(hidden).not.toContain('લાંબી વાત');
+      expect(boot(hidden).postPage).toBeUndefined();
+      expect(dataPreloads(hidden)).toEqual([`/api/posts/${id}`]);
+      expect((await get(`/post/${id}`, author.cookie)).body).toContain(
+        '<article data-shape="requested" data-kind="full"',
+      );
+      expect((await get(`/post/${id}`)).body).not.toContain('લાંબી વાત');
+      // Staff may open it (to judge a report): the app starts from it, but no drawing has another's banner.
+      const admin = await createAdmin(ctx.app);
+      const staff = (await get(`/post/${id}`, admin.cookie)).body;
+      expect(boot(staff).postPage?.id).toBe(id);
+      expect(staff).not.toContain('<article');
+      // An id that cannot be one, or none: nothing looked up.
+      expect(boot((await get('/post/x%20y', reader.cookie)).body).postPage).toBeUndefined();
+      expect(boot((await get('/post/no-such-post', reader.cookie)).body).postPage).toBeUndefined();
     });
 
     it('asks for the API answers a page needs first with the HTML: public ones for anyone, the rest for members', async () => {

@@ -44,7 +44,7 @@ export interface PageRoute {
    * A member is sent this page with the feed drawn into its first screen from these boot data parts
    * (core feed-drawing.ts): pieces of the app's own cards, rendered at build time and filled by the server.
    */
-  drawnForMember?: 'feedPage';
+  drawnForMember?: 'feedPage' | 'postPage';
   children?: PageRoute[];
 }
 
@@ -75,8 +75,17 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: 'Profile',
     children: [{ feature: 'posts', page: 'MemberPosts' }],
   },
-  // A visitor sees the back button and the login card (which links back with the post's path).
-  { path: 'post/:id', feature: 'posts', page: 'SinglePost', memberData: ['/api/posts/:id'], prerender: true },
+  // A visitor sees the back button and the login card (which links back with the post's path); a
+  // member following a shared link, the back button and the post's placeholder in their own frame.
+  {
+    path: 'post/:id',
+    feature: 'posts',
+    page: 'SinglePost',
+    memberData: ['/api/posts/:id'],
+    prerender: true,
+    memberPrerender: true,
+    drawnForMember: 'postPage',
+  },
   {
     path: 'events',
     feature: 'events',

@@ -1,6 +1,6 @@
 import type { AccountView } from './accounts.ts';
 import type { EventPage, LiveConfig } from './events.ts';
-import type { PostPage } from './posts.ts';
+import type { PostPage, PostView } from './posts.ts';
 import type { SlideView } from './slides.ts';
 import type { SurnameView } from './surnames.ts';
 
@@ -42,6 +42,11 @@ export interface BootData {
    */
   feedPage?: PostPage;
   eventsPage?: EventPage;
+  /**
+   * `GET /api/posts/:id` for a signed-in member on `/post/:id` who may see it: the page starts from it
+   * and is drawn with it. `id` is the param as the page's router reads it.
+   */
+  postPage?: { id: string; post: PostView };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DataDrawings } from '../drawings.ts';
-import type { FeedPieces } from '../feed-drawing.ts';
+import type { FeedPieces, MemberDrawnPart } from '../feed-drawing.ts';
 
 /**
  * dist/share-meta.json, written by the web build and read by the server: each page's title and
@@ -50,6 +50,8 @@ export interface PagePreloadsFile {
       dataHtml?: DataDrawings;
     }
   >;
+  /** The pieces a member's posts are drawn from (pages whose member screens are `drawnWith` a part). */
+  feedPieces?: FeedPieces;
 }
 
 /**
@@ -61,10 +63,10 @@ export interface MemberFirstScreens {
   labels: string[];
   screens: Record<string, string>;
   /**
-   * A member's feed drawn into the screen's `data-drawn="feedPage"` element from the boot data
-   * (routes marked `drawnForMember`; core feed-drawing.ts).
+   * The screen is drawn further from this boot data part, into its `data-drawn` element (routes
+   * marked `drawnForMember`; core feed-drawing.ts, with the file's `feedPieces`).
    */
-  feed?: FeedPieces;
+  drawnWith?: MemberDrawnPart;
 }
 
 /** Which of a page's drawings fits a member with these labels. */

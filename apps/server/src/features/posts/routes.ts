@@ -8,12 +8,14 @@ import {
   addPostSchema,
   commentSchema,
   commentViewSchema,
+  documentIdSchema,
   FEED_PAGE,
   feedQuerySchema,
   hasLabel,
   isPostVisibleTo,
   likeStateSchema,
   newPostStatus,
+  POST_PAGE,
   postAllowsReactions,
   postIdParamsSchema,
   postPageSchema,
@@ -28,6 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorSummary } from '../../db/author.ts';
 import { comment, file as fileTable, post, postReport } from '../../db/schema/index.ts';
+import { decodedOrNull } from '../../platform/api-path.ts';
 import { getSessionUser, requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
 import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -117,6 +120,17 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!FEED_PAGE.test(servedPath(request))) return undefined;
     const me = await getSessionUser(request);
     return me ? feedPage(app.db, { viewer: me.id }) : undefined;
+  });
+  // A post opened from a shared link comes with it, for a member who may see it (as GET /api/posts/:id).
+  app.registry.addBootData('postPage', async (request) => {
+    const asked = POST_PAGE.exec(servedPath(request))?.[1];
+    const id = asked === undefined ? null : decodedOrNull(asked);
+    if (id === null || !documentIdSchema.safeParse(id).success) return undefined;
+    const me = await getSessionUser(request);
+    const row = me ? await findPost(app, id) : null;
+    if (!me || !row || !canSee(row, me)) return undefined;
+    const found = await loadPost(app.db, row.id, me.id);
+    return found ? { id, post: found } : undefined;
   });
 
   const tags = ['posts'];

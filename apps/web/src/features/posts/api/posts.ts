@@ -32,9 +32,14 @@ export function useFeed(userId: string | null, enabled = true) {
   });
 }
 
+/** One post with all its comments; it may come with the page's HTML (boot data) when it is this one. */
 export function usePost(id: string, enabled = true) {
+  const boot = bootAnswer('postPage');
+  const served = boot && boot.data.id === id ? boot : undefined;
   return useQuery({
     queryKey: postsKeys.single(id),
+    initialData: served?.data.post,
+    initialDataUpdatedAt: served?.at,
     queryFn: ({ signal }) => api<PostView>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
     enabled: enabled && id !== '',
   });

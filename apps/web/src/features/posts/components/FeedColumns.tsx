@@ -2,8 +2,7 @@ import { Box, Group, Stack } from '@mantine/core';
 import { POST_CARD_MAX_WIDTH } from '@samaj/core';
 import type { ReactNode } from 'react';
 import { CardSkeletons } from '../../../components/CardSkeletons';
-
-const EMPTY = { __html: '' };
+import { DrawnPart } from '../../../components/DrawnPart';
 
 /** The member's home: the feed's column and, on a wide screen, the sidebar beside it. */
 export function FeedColumns({ children, sidebar }: { children: ReactNode; sidebar?: ReactNode }) {
@@ -21,23 +20,13 @@ export function FeedColumns({ children, sidebar }: { children: ReactNode; sideba
 
 /**
  * Placeholders where the feed's cards will be, in the same columns: drawn in the HTML a member is
- * sent, so the cards arriving do not move the page sideways on a wide screen. Before them, an element
- * React leaves as the server sent it (an empty inner HTML, hydrated without comparing): the server
- * draws the member's first page of posts in it (core feed-drawing.ts), and then the placeholders are
- * hidden (shell CSS `.samaj-drawn`). Inert: its forms and buttons are pictures until the app's own
- * cards replace it, at the same size.
+ * sent, so the cards arriving do not move the page sideways on a wide screen. The server draws the
+ * member's first page of posts before them (`DrawnPart`), which hides them.
  */
 export function FeedSkeleton() {
   return (
     <FeedColumns>
-      <div
-        className="samaj-drawn"
-        inert
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: always empty: only so React keeps the server's drawing
-        dangerouslySetInnerHTML={EMPTY}
-        data-drawn="feedPage"
-      />
+      <DrawnPart part="feedPage" />
       <Box w="100%">
         <CardSkeletons count={3} />
       </Box>

@@ -1,8 +1,10 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { SINGLE_POST_MAX_WIDTH, truncateGraphemes } from '@samaj/core';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
+import { DrawnPart } from '../../../components/DrawnPart';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { previewUrl } from '../../../lib/previewUrl';
@@ -15,7 +17,16 @@ export default function PostView({ id, me }: { id: string; me: string }) {
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const query = usePost(id);
-  if (query.isPending) return <CardSkeletons count={1} />;
+  // From the loading state even when the answer came with the page (boot data): that is what the
+  // server drew, with the post drawn into it, and the card then comes in a render React can interrupt.
+  const shown = useDeferredValue(query.isPending ? undefined : query.status, undefined);
+  if (shown === undefined || query.isPending)
+    return (
+      <>
+        <DrawnPart part="postPage" />
+        <CardSkeletons count={1} />
+      </>
+    );
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.code === 404;
     return (
