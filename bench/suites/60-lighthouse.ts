@@ -281,6 +281,7 @@ export async function run(): Promise<Section> {
       ['/login', '/login', undefined],
       ['/posts (member)', '/posts', cookie],
       [`/post/{id}`, `/post/${postId}`, undefined],
+      [`/post/{id} (member)`, `/post/${postId}`, cookie],
       ['/events (member)', '/events', cookie],
     ];
     const rows: string[] = [];
@@ -323,6 +324,7 @@ export async function run(): Promise<Section> {
     for (const [name, path, withCookie] of [
       ['/', '/', undefined],
       ['/posts (member)', '/posts', cookie],
+      ['/post/{id} (member)', `/post/${postId}`, cookie],
     ] as const) {
       const m = await appliedLcp(`${url}${path}`, withCookie);
       applied.push(`| ${name} | ${(m.lcp / 1000).toFixed(2)} s | ${m.runs.join(', ')} | ${m.scripts} |`);
