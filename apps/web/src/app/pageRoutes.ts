@@ -41,8 +41,9 @@ export interface PageRoute {
    */
   drawnWith?: 'surnamePage';
   /**
-   * A member is sent this page with the feed drawn into its first screen from these boot data parts
-   * (core feed-drawing.ts): pieces of the app's own cards, rendered at build time and filled by the server.
+   * A member is sent this page with their posts drawn into its first screen from this boot data part
+   * (core feed-drawing.ts, MemberDrawnPart): pieces of the app's own cards, rendered at build time and
+   * filled by the server.
    */
   drawnForMember?: 'feedPage' | 'postPage';
   children?: PageRoute[];

@@ -16,6 +16,7 @@ import {
   likeStateSchema,
   newPostStatus,
   POST_PAGE,
+  type PostView,
   postAllowsReactions,
   postIdParamsSchema,
   postPageSchema,
@@ -62,6 +63,12 @@ async function findPost(app: FastifyInstance, id: string): Promise<PostRow | nul
 /** Staff may open any post (to judge a report); everyone else only what isPostVisibleTo allows. */
 function canSee(row: PostRow, me: SessionUser): boolean {
   return isPostVisibleTo(row, me) || hasLabel(me.labels, 'Admin');
+}
+
+/** The post with every comment, as `me` sees it, when `me` may open it (staff any); else null. */
+async function openedPost(app: FastifyInstance, id: string, me: SessionUser): Promise<PostView | null> {
+  const row = await findPost(app, id);
+  return row && canSee(row, me) ? loadPost(app.db, row.id, me.id) : null;
 }
 
 /** The post when `me` may see it, else the same 404 an unknown id gets (nothing is revealed). */
@@ -127,9 +134,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = asked === undefined ? null : decodedOrNull(asked);
     if (id === null || !documentIdSchema.safeParse(id).success) return undefined;
     const me = await getSessionUser(request);
-    const row = me ? await findPost(app, id) : null;
-    if (!me || !row || !canSee(row, me)) return undefined;
-    const found = await loadPost(app.db, row.id, me.id);
+    const found = me ? await openedPost(app, id, me) : null;
     return found ? { id, post: found } : undefined;
   });
 
@@ -206,10 +211,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await requireUser(request);
-      const row = await findPost(app, request.params.id);
-      if (!row || !canSee(row, me)) throw notFound(MSG_POST_NOT_FOUND);
-      const found = await loadPost(app.db, row.id, me.id);
+      const found = await openedPost(app, request.params.id, await requireUser(request));
       if (!found) throw notFound(MSG_POST_NOT_FOUND);
       return found;
     },

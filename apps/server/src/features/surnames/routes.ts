@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodedOrNull } from '../../platform/api-path.ts';
 import { requireAdmin, requireMember, requireUser } from '../../platform/auth/index.ts';
+import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { sanitizeDescription } from '../../platform/html.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -135,7 +136,7 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
   // starts from the same answer instead of asking for it. Sanitized again on the way out, as the web
   // app does before it shows a description: the drawing is shown before the app runs.
   app.registry.addBootData('surnamePage', async (request) => {
-    const asked = SURNAME_PAGE.exec(request.url.split('?')[0] ?? '')?.[1];
+    const asked = SURNAME_PAGE.exec(servedPath(request))?.[1];
     const id = asked === undefined ? null : decodedOrNull(asked);
     const row = id ? await findSurname(app.db, id) : undefined;
     if (!id || !row) return undefined;
