@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import {
   appHolds,
   appHoldsInput,
@@ -357,16 +358,31 @@ test("a member's feed arrives drawn with its posts, and the app's cards take the
   grant((await signUp(author.request, newMember('author'))).username, 'Publisher');
   const text = `નવરાત્રી <b>ગરબા</b> ${Date.now()}: આજે રાત્રે નવ વાગ્યે મંદિરના ચોકમાં`;
   expect((await createPost(author.request, text)).status).toBe('approved');
+  // Above it, a newer post with a tall picture that arrives late (held below, as on mobile data).
+  const tall = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#c85a1e' } })
+    .jpeg()
+    .toBuffer();
+  const pictured = await createPost(author.request, `ગરબાનો ફોટો ${Date.now()}`, tall);
+  expect(pictured).toMatchObject({ status: 'approved', fileWidth: 600, fileHeight: 900 });
 
   const { context, page, problems } = await pageWithWorker(browser);
   await signUp(page.request, newMember('reader'));
-  // Layout shifts as Lighthouse adds them up.
+  // Layout shifts from the first paint on, as Lighthouse adds them up: the app's taking over and the
+  // pictures' arriving both count.
   await page.addInitScript(() => {
     (window as unknown as { shifted: number }).shifted = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
         if (!entry.hadRecentInput) (window as unknown as { shifted: number }).shifted += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
+  });
+  let releasePictures: () => void = () => {};
+  const picturesHeld = new Promise<void>((resolve) => {
+    releasePictures = resolve;
+  });
+  await page.route(/\/api\/files\/[^/]+\/preview/, async (route) => {
+    await picturesHeld;
+    await route.continue();
   });
   const release = await holdAppScript(page);
   // (Not waiting for `load`: the held script may be part of it.)
@@ -379,22 +395,19 @@ test("a member's feed arrives drawn with its posts, and the app's cards take the
   expect(await drawn.getAttribute('inert')).toBe('');
   await expect(page.getByRole('form', { name: 'નવી પોસ્ટ' })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toBeHidden();
-  // Other posts' pictures push what is below them down as they arrive (they have no reserved size, drawn
-  // or not): counted from once they are in, the shifts are the app's taking over alone.
-  await page.waitForFunction(() =>
-    [...document.images]
-      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-      .every((image) => image.complete),
-  );
-  await page.evaluate(() => {
-    (window as unknown as { shifted: number }).shifted = 0;
-  });
   const before = await post.boundingBox();
   release();
   // The app's own card, where the drawn one was, the same size; the drawing gone.
   await expect(drawn).toHaveCount(0);
   await expect.poll(() => appHolds(page, 'article')).toBe(true);
   await expect(post.getByRole('button', { name: 'લાઇક', exact: true })).toBeEnabled();
+  expect(await post.boundingBox()).toEqual(before);
+  // Then the pictures arrive, into the places kept for them: the post below does not move.
+  releasePictures();
+  const picture = page.locator('article', { hasText: 'ગરબાનો ફોટો' }).locator('img[src*="width=490"]');
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(490);
   expect(await post.boundingBox()).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
   expect(problems).toEqual([]);

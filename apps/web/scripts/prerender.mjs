@@ -33,7 +33,9 @@ const {
   FEED_CARD_SHAPES,
   FEED_MARKS: M,
   FEED_MARKED_TIME,
+  FEED_MARKED_HEIGHT,
   FEED_MARKED_LIKES,
+  FEED_MARKED_WIDTH,
   FEED_MARKED_COMMENTS,
   FEED_TIME_UNITS,
 } = ssr;
@@ -210,6 +212,8 @@ function markedCard(shape, changes = {}) {
     creator: M.creator,
     description: M.text,
     file: null,
+    fileWidth: null,
+    fileHeight: null,
     status,
     rejectionReason: shape === 'rejected-reason' ? M.reason : null,
     createdAt: FEED_MARKED_TIME,
@@ -234,7 +238,13 @@ async function cardPieces(full) {
     const base = await card(shape);
     const found = [
       { slot: M.verified, ...difference(base, await card(shape, { user: markedUser(['Verified']) })) },
-      { slot: M.image, ...difference(base, await card(shape, { file: M.file })) },
+      {
+        slot: M.image,
+        ...difference(
+          base,
+          await card(shape, { file: M.file, fileWidth: FEED_MARKED_WIDTH, fileHeight: FEED_MARKED_HEIGHT }),
+        ),
+      },
     ];
     if (shape === 'approved') {
       found.push(
@@ -349,6 +359,8 @@ async function checkFeedPieces(pieces) {
     creator: 'ravi',
     description: 'નમસ્તે <b>&"\'$&',
     file: null,
+    fileWidth: null,
+    fileHeight: null,
     status: 'approved',
     rejectionReason: null,
     createdAt: ago(7),
@@ -364,6 +376,8 @@ async function checkFeedPieces(pieces) {
     post({
       user: user('ravi', '', '', ['Verified']),
       file: 'img1',
+      fileWidth: 1200,
+      fileHeight: 1600,
       liked: 'l1',
       likeCount: 1500,
       createdAt: ago(60 * 30),

@@ -4,6 +4,8 @@ import {
   type CardPieces,
   drawFeed,
   FEED_CARD_SHAPES,
+  FEED_MARKED_HEIGHT,
+  FEED_MARKED_WIDTH,
   type FeedPieces,
   feedCardShape,
   FEED_MARKS as M,
@@ -18,7 +20,7 @@ const card = (kind: string): CardPieces => ({
     ]),
   ) as CardPieces['cards'],
   verified: ['', ''],
-  image: ['', `<img src="${M.file}">`],
+  image: ['', `<img src="${M.file}" style="aspect-ratio:${FEED_MARKED_WIDTH} / ${FEED_MARKED_HEIGHT}">`],
   like: ['', ''],
   more: ['', '<button>more</button>'],
   allLink: ['', ''],
@@ -40,6 +42,8 @@ const post = (changes: Partial<PostView>): PostView => ({
   creator: 'ravi',
   description: 'Hello',
   file: null,
+  fileWidth: null,
+  fileHeight: null,
   status: 'approved',
   rejectionReason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -82,7 +86,17 @@ describe('the feed drawn by the server', () => {
       `<form></form><div><article>feed:approved:Unknown User:&lt;script&gt;${M.more}${M.name}&lt;/script&gt;</article></div>`,
     );
     const image = drawFeed(answer(post({ file: 'a"b', description: 'x'.repeat(101) })), 'meera', pieces, now);
-    expect(image).toContain(`${'x'.repeat(100)}...<button>more</button><img src="a%22b">`);
+    expect(image).toContain(
+      `${'x'.repeat(100)}...<button>more</button><img src="a%22b" style="aspect-ratio:auto">`,
+    );
+    // The picture's place is kept at its stored proportions before it arrives.
+    const sized = drawFeed(
+      answer(post({ file: 'f1', fileWidth: 1200, fileHeight: 900 })),
+      'meera',
+      pieces,
+      now,
+    );
+    expect(sized).toContain('<img src="f1" style="aspect-ratio:1200 / 900">');
   });
 
   it('draws a single post whole, for a member who may see it; nothing for a visitor', () => {

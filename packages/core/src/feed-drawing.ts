@@ -14,6 +14,7 @@ import { DEFAULT_PICTURE_ID, POST_FEED_TRUNCATE } from './constants.ts';
 import { escapeHtml, type Fills, fillMarkers } from './drawings.ts';
 import { formatCount, relativeTime, truncateGraphemes } from './format.ts';
 import { hasLabel } from './labels.ts';
+import { pictureAspect } from './preview.ts';
 
 /** The page the feed is drawn on (its boot data parts are sent with it only). */
 export const FEED_PAGE = /^\/posts\/?$/;
@@ -59,6 +60,9 @@ export const FEED_MARKED_TIME = '2000-01-01T00:00:00.000Z';
 /** Counts drawn as these, written by formatCount as `876.5m` and `765.4m`, the server's to replace. */
 export const FEED_MARKED_LIKES = 876_543_210;
 export const FEED_MARKED_COMMENTS = 765_432_109;
+/** A picture drawn this size, its `aspect-ratio` (core pictureAspect) the server's to replace. */
+export const FEED_MARKED_WIDTH = 987_651;
+export const FEED_MARKED_HEIGHT = 876_541;
 
 /** The statuses a card is drawn in (a status banner, or reactions and comments), each a drawing. */
 export const FEED_CARD_SHAPES = ['approved', 'requested', 'rejected', 'rejected-reason', 'unlisted'] as const;
@@ -176,6 +180,7 @@ export function drawFeedCard(
       escapeHtml(full ? post.description : truncateGraphemes(post.description, POST_FEED_TRUNCATE)),
     ],
     [FEED_MARKS.file, picture(post.file ?? '')],
+    [pictureAspect(FEED_MARKED_WIDTH, FEED_MARKED_HEIGHT), pictureAspect(post.fileWidth, post.fileHeight)],
     [FEED_MARKS.reason, escapeHtml(post.rejectionReason ?? '')],
     [formatCount(FEED_MARKED_LIKES), escapeHtml(formatCount(post.likeCount))],
     [formatCount(FEED_MARKED_COMMENTS), escapeHtml(formatCount(post.commentCount))],

@@ -24,6 +24,8 @@ export function testPost(extra: Partial<PostView> = {}): PostView {
     creator: testMember.id,
     description: 'Navratri garba at the wadi',
     file: null,
+    fileWidth: null,
+    fileHeight: null,
     status: 'approved',
     rejectionReason: null,
     createdAt: '2024-01-01T00:00:00.000Z',

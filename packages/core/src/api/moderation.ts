@@ -18,7 +18,15 @@ export interface StaffSummary {
 /** A post as staff judge it: the post without the viewer's reactions. */
 export type QueuedPost = Pick<
   PostView,
-  'id' | 'description' | 'file' | 'status' | 'rejectionReason' | 'createdAt' | 'user'
+  | 'id'
+  | 'description'
+  | 'file'
+  | 'fileWidth'
+  | 'fileHeight'
+  | 'status'
+  | 'rejectionReason'
+  | 'createdAt'
+  | 'user'
 >;
 
 export interface ReportEntry {

@@ -17,6 +17,9 @@ export interface PostView {
   description: string;
   /** Image file id (preview: /api/files/:id/preview). */
   file: string | null;
+  /** The image's stored size in pixels (its previews keep its proportions); null without one. */
+  fileWidth: number | null;
+  fileHeight: number | null;
   status: string;
   rejectionReason: string | null;
   createdAt: string;

@@ -53,6 +53,12 @@ export const postViewSchema = z.object({
   creator: z.string(),
   description: z.string(),
   file: z.string().nullable(),
+  fileWidth: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The image's stored width in pixels; its previews keep its proportions"),
+  fileHeight: z.number().int().nullable().describe("The image's stored height in pixels"),
   status: z.string().describe(`One of ${POST_STATUSES.join(', ')}`),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),

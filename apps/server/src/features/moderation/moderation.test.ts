@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/api.ts';
+import { call, upload } from '../../../test/api.ts';
+import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, members, type TestMember } from '../../../test/members.ts';
 import { auditLog, post, postReport, surnameSubmission } from '../../db/schema/index.ts';
@@ -103,7 +104,18 @@ describeEachDatabase('staff console', (ctx) => {
       description: 'first in line',
       status: 'requested',
       file: null,
+      fileWidth: null,
       user: { id: author.user.id, name: author.user.name, dp: 'newuser' },
+    });
+    // A picture comes with its stored size, so the console keeps its place and the buttons stay put.
+    const photo = { filename: 'p.png', contentType: 'image/png', data: await images.png(300, 200) };
+    const pictured = await upload(ctx.app, '/api/posts', author, [photo], { description: 'with a photo' });
+    expect(pictured.statusCode, pictured.body).toBe(201);
+    const queue = (await call(ctx.app, 'GET', '/api/admin/posts', admin)).json();
+    expect(queue.documents.find((p: { id: string }) => p.id === pictured.json().id)).toMatchObject({
+      file: pictured.json().file,
+      fileWidth: 300,
+      fileHeight: 200,
     });
     // Keyset: the page after `first` starts after it.
     const next = await call(ctx.app, 'GET', `/api/admin/posts?cursor=${first}`, admin);

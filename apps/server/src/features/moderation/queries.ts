@@ -21,7 +21,7 @@ import { type AuthorFields, authorColumns, authorSummary } from '../../db/author
 import type { Database, Executor } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { pageOf } from '../../db/keyset.ts';
-import { auditLog, type PostStatus, post, postReport, user } from '../../db/schema/index.ts';
+import { auditLog, file, type PostStatus, post, postReport, user } from '../../db/schema/index.ts';
 
 /** Not in spec: how many items a page of a staff queue holds. */
 export const STAFF_PAGE_SIZE = 20;
@@ -45,6 +45,8 @@ const postColumns = {
   creator: post.creator,
   description: post.description,
   file: post.file,
+  fileWidth: file.width,
+  fileHeight: file.height,
   status: post.status,
   rejectionReason: post.rejectionReason,
   createdAt: post.createdAt,
@@ -59,6 +61,8 @@ function toQueuedPost(row: PostRow): QueuedPost {
     id: row.id,
     description: row.description,
     file: row.file,
+    fileWidth: row.fileWidth,
+    fileHeight: row.fileHeight,
     status: row.status,
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
@@ -76,6 +80,7 @@ export async function postQueue(
     .select(postColumns)
     .from(post)
     .leftJoin(user, eq(user.id, post.creator))
+    .leftJoin(file, eq(file.id, post.file))
     .where(and(eq(post.status, status), cursor ? gt(post.id, cursor) : undefined))
     .orderBy(asc(post.id))
     .limit(STAFF_PAGE_SIZE + 1);
@@ -189,6 +194,7 @@ export async function reportsQueue(db: Database, cursor?: string): Promise<Page<
         .select(postColumns)
         .from(post)
         .leftJoin(user, eq(user.id, post.creator))
+        .leftJoin(file, eq(file.id, post.file))
         .where(inArray(post.id, ids))
     : [];
   const byId = new Map(posts.map((row) => [row.id, toQueuedPost(row)]));

@@ -55,6 +55,8 @@ const queuedPost = z.object({
   id: z.string(),
   description: z.string(),
   file: z.string().nullable(),
+  fileWidth: z.number().int().nullable(),
+  fileHeight: z.number().int().nullable(),
   status: z.string(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import {
   call,
@@ -41,6 +42,8 @@ describeEachDatabase('posts', (ctx) => {
       description: 'Hello samaj',
       status: 'requested',
       file: null,
+      fileWidth: null,
+      fileHeight: null,
       liked: null,
       likeCount: 0,
       commentCount: 0,
@@ -101,6 +104,16 @@ describeEachDatabase('posts', (ctx) => {
     const preview = await call(ctx.app, 'GET', `/api/files/${created.file}/preview?width=490`, author);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['cache-control']).toBe('private, no-store');
+    // Its stored size comes with the post, so a card keeps the picture's place before it arrives: the
+    // preview has the same proportions (490 × 367).
+    expect(created).toMatchObject({ fileWidth: 800, fileHeight: 600 });
+    const drawn = await sharp(preview.rawPayload).metadata();
+    expect([drawn.width, drawn.height]).toEqual([490, 367]);
+    const page = (await call(ctx.app, 'GET', '/api/posts', author)).json();
+    expect(page.documents.find((p: { id: string }) => p.id === created.id)).toMatchObject({
+      fileWidth: 800,
+      fileHeight: 600,
+    });
     // The full image: for the author now, not for others while the post is under review.
     const full = await call(ctx.app, 'GET', `/api/posts/${created.id}/image`, author);
     expect(full.statusCode).toBe(200);

@@ -52,6 +52,8 @@ function toPost(row: Row): PostView {
     creator,
     description: String(row.description),
     file: (row.file as string | null) || null,
+    fileWidth: row.file_width == null ? null : Number(row.file_width),
+    fileHeight: row.file_height == null ? null : Number(row.file_height),
     status: String(row.status) as PostStatus,
     rejectionReason: (row.rejection_reason as string | null) ?? null,
     createdAt: iso(row.created_at),
@@ -79,7 +81,8 @@ async function enrich(
     'posts',
     sql`
     with page as (${ids})
-    select p.id, p.creator, p.description, p.file, p.status, p.rejection_reason, p.created_at,
+    select p.id, p.creator, p.description, p.file, f.width as file_width, f.height as file_height,
+      p.status, p.rejection_reason, p.created_at,
       u.name as "authorName", u.dp as "authorDp", u.labels as "authorLabels",
       (select c.id from comment c
         where c.post = p.id and c.creator = ${viewer} and c.type = 'like') as liked,
@@ -93,6 +96,7 @@ async function enrich(
       ) x) as comments
     from page join post p on p.id = page.id
     left join "user" u on u.id = p.creator
+    left join file f on f.id = p.file
     order by p.id desc`,
   );
   return rowsOf(result).map(toPost);

@@ -4,8 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { type FakeRequest, renderApp, stubServer, testAdmin, testPost } from '../../../test/render';
 
 const queued = (id: string, description: string): QueuedPost => {
-  const { file, rejectionReason, createdAt, user } = testPost();
-  return { id, description, file, rejectionReason, createdAt, user, status: 'requested' };
+  const { file, fileWidth, fileHeight, rejectionReason, createdAt, user } = testPost();
+  return {
+    id,
+    description,
+    file,
+    fileWidth,
+    fileHeight,
+    rejectionReason,
+    createdAt,
+    user,
+    status: 'requested',
+  };
 };
 
 function stubQueue(answer: (request: FakeRequest) => { status?: number; body?: unknown } | undefined) {

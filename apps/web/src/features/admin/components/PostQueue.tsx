@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { PagedList } from '../../../components/PagedList';
 import { APPROVE_COLOR, QueueActions, QueueCard, usePendingDecision } from '../../../components/QueueCard';
-import { previewUrl } from '../../../lib/previewUrl';
+import { pictureAspect, previewUrl } from '../../../lib/previewUrl';
 import { useDecidePost, usePostQueue } from '../api/queues';
 import { ActionError } from './ActionError';
 import { AuthorLine } from './AuthorLine';
@@ -22,7 +22,16 @@ export default function PostQueue() {
   );
 }
 
-export function PostImage({ file }: { file: string }) {
+/** A queued post's picture; its place is kept before it arrives, so the buttons below never move under a thumb. */
+export function PostImage({
+  file,
+  width,
+  height,
+}: {
+  file: string;
+  width: number | null;
+  height: number | null;
+}) {
   const { t } = useTranslation('admin');
   return (
     <a href={`/api/files/${encodeURIComponent(file)}/preview`} target="_blank" rel="noreferrer">
@@ -34,7 +43,10 @@ export function PostImage({ file }: { file: string }) {
         mah={360}
         fit="contain"
         loading="lazy"
-        style={{ background: 'var(--mantine-color-gray-1)' }}
+        style={{
+          background: 'var(--mantine-color-gray-1)',
+          aspectRatio: pictureAspect(width, height),
+        }}
       />
     </a>
   );
@@ -56,7 +68,7 @@ function QueuedPostCard({ post }: { post: QueuedPost }) {
     <QueueCard label={t('posts.cardLabel', { name: post.user.name || post.user.id })}>
       <AuthorLine user={post.user} date={post.createdAt} />
       <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.description}</Text>
-      {post.file && <PostImage file={post.file} />}
+      {post.file && <PostImage file={post.file} width={post.fileWidth} height={post.fileHeight} />}
       {decide.isError && <ActionError />}
       {rejecting && (
         <GrowingTextarea

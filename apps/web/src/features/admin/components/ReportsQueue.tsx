@@ -67,7 +67,7 @@ function ReportedPostCard({ entry }: { entry: ReportedPost }) {
               </Badge>
             )}
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.description}</Text>
-            {post.file && <PostImage file={post.file} />}
+            {post.file && <PostImage file={post.file} width={post.fileWidth} height={post.fileHeight} />}
           </Stack>
         </Card>
       ) : (

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { previewUrl } from '../../../lib/previewUrl';
+import { pictureAspect, previewUrl } from '../../../lib/previewUrl';
 import { share } from '../../../lib/share';
 import { useAddComment, useDeleteComment, useToggleLike } from '../api/posts';
 import { CommentForm, CommentList } from './Comments';
@@ -128,6 +128,8 @@ export function PostCard({
               fit="contain"
               mah={full ? 690 : 520}
               bg="gray.1"
+              // Its place is kept before it arrives: what is below does not jump as it loads.
+              style={{ aspectRatio: pictureAspect(post.fileWidth, post.fileHeight) }}
             />
           </UnstyledButton>
         )}
