@@ -230,22 +230,20 @@ const viewerOf = (shape) => (shape === 'approved' ? OTHER : M.creator);
 
 /** One kind of card (the feed's, or a single post's `full` one) as core's CardPieces, and its comment list. */
 async function cardPieces(full) {
-  const card = (shape, changes) =>
-    piece(feedElements.card(markedCard(shape, changes), viewerOf(shape), full));
+  const card = (shape, changes, first = false) =>
+    piece(feedElements.card(markedCard(shape, changes), viewerOf(shape), full, first));
   const cards = {};
   const regions = {};
+  let firstImage;
   for (const shape of FEED_CARD_SHAPES) {
     const base = await card(shape);
+    const pictured = { file: M.file, fileWidth: FEED_MARKED_WIDTH, fileHeight: FEED_MARKED_HEIGHT };
     const found = [
       { slot: M.verified, ...difference(base, await card(shape, { user: markedUser(['Verified']) })) },
-      {
-        slot: M.image,
-        ...difference(
-          base,
-          await card(shape, { file: M.file, fileWidth: FEED_MARKED_WIDTH, fileHeight: FEED_MARKED_HEIGHT }),
-        ),
-      },
+      { slot: M.image, ...difference(base, await card(shape, pictured)) },
     ];
+    // The first card's picture differs only in how it is asked for.
+    firstImage ??= difference(base, await card(shape, pictured, true)).on;
     if (shape === 'approved') {
       found.push(
         { slot: M.like, ...difference(base, await card(shape, { liked: 'liked' })) },
@@ -286,7 +284,7 @@ async function cardPieces(full) {
     pieces: {
       cards,
       verified: regions[M.verified],
-      image: regions[M.image],
+      image: [...regions[M.image], firstImage],
       like: regions[M.like],
       more: regions[M.more] ?? ['', ''],
       allLink: full
@@ -414,14 +412,18 @@ async function checkFeedPieces(pieces) {
     }),
     post({ creator: me, user: user(me, 'Meera', ''), status: 'unlisted', createdAt: ago(60 * 24 * 3) }),
   ];
-  for (const full of [false, true]) {
+  for (const [full, first] of [
+    [false, false],
+    [false, true],
+    [true, false],
+  ]) {
     for (const [i, sample] of samples.entries()) {
-      const drawnCard = drawFeedCard(sample, me, pieces, now, M.ids, full);
-      const react = await renderPiece(feedElements.card(sample, me, full));
+      const drawnCard = drawFeedCard(sample, me, pieces, now, M.ids, full, first);
+      const react = await renderPiece(feedElements.card(sample, me, full, first));
       if (drawnCard !== react) {
         const at = [...react].findIndex((c, j) => c !== drawnCard?.[j]);
         throw new Error(
-          `prerender: the ${full ? 'single post' : "feed's"} card ${i} drawn by the server differs from the app's:\n` +
+          `prerender: the ${full ? 'single post' : first ? "feed's first" : "feed's"} card ${i} drawn by the server differs from the app's:\n` +
             `  app:    …${react.slice(Math.max(0, at - 120), at + 80)}\n  drawn:  …${drawnCard?.slice(Math.max(0, at - 120), at + 80)}`,
         );
       }

@@ -156,11 +156,11 @@ export async function renderPiece(node: ReactNode, events: FeedEvent[] = []): Pr
 
 /** The feed's parts as PostList and MemberHome draw them (scripts/prerender.mjs renders each). */
 export const feedElements = {
-  card: (post: PostView, me: string, full = false) =>
+  card: (post: PostView, me: string, full = false, first = false) =>
     full ? (
       <PostCard post={post} me={me} full maxWidth={SINGLE_POST_MAX_WIDTH} />
     ) : (
-      <PostCard post={post} me={me} />
+      <PostCard post={post} me={me} first={first} />
     ),
   comments: (comments: CommentView[], me: string) => (
     <CommentList comments={comments} me={me} busy={false} onDelete={() => {}} />

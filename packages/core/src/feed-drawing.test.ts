@@ -20,7 +20,11 @@ const card = (kind: string): CardPieces => ({
     ]),
   ) as CardPieces['cards'],
   verified: ['', ''],
-  image: ['', `<img src="${M.file}" style="aspect-ratio:${FEED_MARKED_WIDTH} / ${FEED_MARKED_HEIGHT}">`],
+  image: [
+    '',
+    `<img loading="lazy" src="${M.file}" style="aspect-ratio:${FEED_MARKED_WIDTH} / ${FEED_MARKED_HEIGHT}">`,
+    `<img loading="eager" src="${M.file}" style="aspect-ratio:${FEED_MARKED_WIDTH} / ${FEED_MARKED_HEIGHT}">`,
+  ],
   like: ['', ''],
   more: ['', '<button>more</button>'],
   allLink: ['', ''],
@@ -87,16 +91,18 @@ describe('the feed drawn by the server', () => {
     );
     const image = drawFeed(answer(post({ file: 'a"b', description: 'x'.repeat(101) })), 'meera', pieces, now);
     expect(image).toContain(
-      `${'x'.repeat(100)}...<button>more</button><img src="a%22b" style="aspect-ratio:auto">`,
+      `${'x'.repeat(100)}...<button>more</button><img loading="eager" src="a%22b" style="aspect-ratio:auto">`,
     );
     // The picture's place is kept at its stored proportions before it arrives.
+    // Only the first card's picture is asked for at once; the others wait until they are near the screen.
     const sized = drawFeed(
-      answer(post({ file: 'f1', fileWidth: 1200, fileHeight: 900 })),
+      answer(post({ id: 'p2', file: 'f2' }), post({ file: 'f1', fileWidth: 1200, fileHeight: 900 })),
       'meera',
       pieces,
       now,
     );
-    expect(sized).toContain('<img src="f1" style="aspect-ratio:1200 / 900">');
+    expect(sized).toContain('<img loading="eager" src="f2" style="aspect-ratio:auto">');
+    expect(sized).toContain('<img loading="lazy" src="f1" style="aspect-ratio:1200 / 900">');
   });
 
   it('draws a single post whole, for a member who may see it; nothing for a visitor', () => {

@@ -76,7 +76,8 @@ export interface CardPieces {
   /** A card per shape, texts as markers and slots where optional pieces go. */
   cards: Record<FeedCardShape, string>;
   verified: [string, string];
-  image: [string, string];
+  /** [absent, present, present on the first card (its picture asked for at once, ahead of the rest)]. */
+  image: [string, string, string];
   like: [string, string];
   /** The feed's 'more' after a cut text (never in a whole post). */
   more: [string, string];
@@ -145,7 +146,7 @@ function drawComment(c: CommentView, me: string, pieces: FeedPieces, now: Date):
 
 /**
  * One post's card as the feed draws it, or (`full`) as its own page does; `ids` keeps its element ids
- * apart from the page's others.
+ * apart from the page's others; `first`: the list's first card (its picture asked for at once).
  */
 export function drawFeedCard(
   post: PostView,
@@ -154,6 +155,7 @@ export function drawFeedCard(
   now: Date,
   ids: string,
   full = false,
+  first = false,
 ): string | null {
   const shape = feedCardShape(post, me);
   if (!shape) return null;
@@ -164,7 +166,7 @@ export function drawFeedCard(
   // member wrote is ever read as a marker.
   const card = fillMarkers(drawn.cards[shape], [
     [FEED_MARKS.verified, some(drawn.verified, hasLabel(post.user.labels, 'Verified'))],
-    [FEED_MARKS.image, some(drawn.image, Boolean(post.file))],
+    [FEED_MARKS.image, post.file ? drawn.image[first ? 2 : 1] : drawn.image[0]],
     [FEED_MARKS.like, some(drawn.like, Boolean(post.liked))],
     [FEED_MARKS.more, some(drawn.more, long && !full)],
     [FEED_MARKS.allLink, some(drawn.allLink, post.commentCount > post.comments.length)],
@@ -213,7 +215,7 @@ export function drawFeed(answer: FeedAnswer, me: string, pieces: FeedPieces, now
   if (posts.length === 0) return null;
   const cards: string[] = [];
   for (const [i, post] of posts.entries()) {
-    const card = drawFeedCard(post, me, pieces, now, `feed${i}-`);
+    const card = drawFeedCard(post, me, pieces, now, `feed${i}-`, false, i === 0);
     if (card === null) return null;
     cards.push(card);
   }

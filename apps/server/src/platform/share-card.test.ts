@@ -88,7 +88,11 @@ const feedCard = (kind: string): CardPieces => ({
     ]),
   ) as CardPieces['cards'],
   verified: ['', '<b>Verified</b>'],
-  image: ['', `<img src="/api/files/${M.file}/preview" alt="${M.name}">`],
+  image: [
+    '',
+    `<img src="/api/files/${M.file}/preview" alt="${M.name}">`,
+    `<img fetchpriority="high" src="/api/files/${M.file}/preview" alt="${M.name}">`,
+  ],
   like: ['<button>Like</button>', '<button>Unlike</button>'],
   more: ['', ' <button>more</button>'],
   allLink: ['all comments', `all comments (${FEED_MARKED_COMMENTS})`],

@@ -38,6 +38,11 @@ export interface PostCardProps {
   me: string;
   /** Single post page: full text and every comment. */
   full?: boolean;
+  /**
+   * The first card of a list: its picture is likely the largest thing on the first screen, so it is
+   * asked for at once and ahead of the rest (a lazy picture waits for layout). A whole post's always is.
+   */
+  first?: boolean;
   maxWidth?: number;
   onDeleted?: () => void;
 }
@@ -47,6 +52,7 @@ export function PostCard({
   post,
   me,
   full = false,
+  first = false,
   maxWidth = POST_CARD_MAX_WIDTH,
   onDeleted,
 }: PostCardProps) {
@@ -124,7 +130,8 @@ export function PostCard({
               src={previewUrl(post.file, 490)}
               alt={t('card.image', { name })}
               radius="sm"
-              loading="lazy"
+              loading={first || full ? 'eager' : 'lazy'}
+              fetchPriority={first || full ? 'high' : undefined}
               fit="contain"
               mah={full ? 690 : 520}
               bg="gray.1"

@@ -69,8 +69,8 @@ export function PostList({ userId, me }: PostListProps) {
   }
   return (
     <Stack gap="md" w="100%" align="center" data-feed>
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} me={me} />
+      {posts.map((post, i) => (
+        <PostCard key={post.id} post={post} me={me} first={i === 0} />
       ))}
       {isFetchingNextPage && (
         <Stack w="100%" maw={POST_CARD_MAX_WIDTH}>
