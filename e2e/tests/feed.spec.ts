@@ -239,10 +239,30 @@ test('infinite scroll loads the next page of the feed', async ({ browser }) => {
   });
   for (const width of [375, 1280]) {
     await reader.page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // This reader chose English: the server's Gujarati drawing is replaced by the app's English page,
+    // so the shots wait for the app's own (they were blank or placeholders when taken on the drawing's
+    // text).
+    const appDrawn = async () => {
+      await expect(reader.page.locator('[data-drawn]')).toHaveCount(0);
+      await expect(reader.page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(reader.page.getByRole('link', { name: 'Home' }).first()).toBeVisible();
+    };
+    // Never blank on the way: the drawing stays until the app's page replaces it.
+    await reader.page.addInitScript(() => {
+      (window as unknown as { blank: boolean }).blank = false;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (document.readyState !== 'loading' && root && root.childElementCount === 0)
+          (window as unknown as { blank: boolean }).blank = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await reader.page.goto('/posts');
+    await appDrawn();
+    expect(await reader.page.evaluate(() => (window as unknown as { blank: boolean }).blank)).toBe(false);
     await expect(reader.page.locator('article[data-post-id]').first()).toBeVisible();
     await reader.page.screenshot({ path: test.info().outputPath(`feed-${width}.png`) });
     await reader.page.goto(`/post/${firstId}`);
+    await appDrawn();
     await expect(reader.page.getByText('Looking forward to it!')).toBeVisible();
     await reader.page.screenshot({ path: test.info().outputPath(`single-${width}.png`) });
   }

@@ -63,6 +63,7 @@ i18nReady
       });
       return;
     }
-    mount.replaceChildren();
+    // The drawn page stays until the app's first commit replaces it (React clears a new root's
+    // container then): emptied first, an English reader saw a blank page while the app rendered.
     startTransition(() => createRoot(mount).render(app));
   });
