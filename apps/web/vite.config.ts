@@ -55,7 +55,12 @@ const pwa = VitePWA({
   injectRegister: false,
   manifest: false,
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,woff2,svg}', 'icons/icon-192.png', 'icons/favicon-32.png'],
+    globPatterns: [
+      '**/*.{js,css,html,woff2}',
+      'icons/icon-192.png',
+      'icons/favicon-32.png',
+      'icons/logo-96.png',
+    ],
     // Vite's build manifest is not public; the worker does not precache itself.
     globIgnores: ['.vite/**', 'sw.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -26,7 +26,7 @@ export function Shell() {
           <header className="samaj-header">
             {pathname !== '/' && <BackButton />}
             <Link to="/" className="samaj-brand" aria-label={t('homeLink', { name: community })}>
-              <img src="/logo.svg" alt={t('logo', { name: community })} width={32} height={32} />
+              <img src="/icons/logo-96.png" alt={t('logo', { name: community })} width={32} height={32} />
               <span>{community}</span>
             </Link>
           </header>
