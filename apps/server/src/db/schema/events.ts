@@ -20,6 +20,8 @@ export const event = pgTable('event', {
   host: text('host').notNull(),
   liveStream: boolean('live_stream').notNull().default(false),
   live: boolean('live').notNull().default(false),
+  /** When the stream last ended (END, or its host gone); null if it never ran: the event then says it ended. */
+  liveEndedAt: at('live_ended_at'),
   /** Who created it: a Publisher manages only their own events (null for events made before this). */
   createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "event" ADD COLUMN "live_ended_at" timestamp with time zone;
