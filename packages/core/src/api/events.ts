@@ -26,6 +26,8 @@ export interface EventView {
   host: string;
   liveStream: boolean;
   live: boolean;
+  /** When its stream last ended (ISO); null if it never ran. While not live, the event says it ended. */
+  liveEndedAt: string | null;
   createdAt: string;
   /** Whether the asking member may edit and delete it (an Admin; the Publisher who created it). */
   canManage: boolean;

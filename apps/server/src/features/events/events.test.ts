@@ -235,6 +235,30 @@ describeEachDatabase('events', (ctx) => {
     }
   });
 
+  it('a stream that ended says so: liveEndedAt is null until END or a lapsed host, then stays while not live', async () => {
+    const ev = await create(publisher);
+    const seen = async () => (await call(ctx.app, 'GET', `/api/events/${ev.id}`, member)).json() as EventView;
+    expect(ev.liveEndedAt).toBeNull();
+    expect((await call(ctx.app, 'PUT', `/api/events/${ev.id}/live`, host, { live: true })).statusCode).toBe(
+      200,
+    );
+    expect(await seen()).toMatchObject({ live: true, liveEndedAt: null });
+
+    const before = Date.now();
+    const end = await call(ctx.app, 'PUT', `/api/events/${ev.id}/live`, host, { live: false });
+    expect(end.statusCode, end.body).toBe(200);
+    const ended = await seen();
+    expect(ended.live).toBe(false);
+    expect(Date.parse(ended.liveEndedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    // A member opening it later reads the same in the list.
+    const list = await call(ctx.app, 'GET', '/api/events', member);
+    expect(list.json().documents.find((e: EventView) => e.id === ev.id).liveEndedAt).toBe(ended.liveEndedAt);
+    // END again changes nothing; editing the event keeps it.
+    await call(ctx.app, 'PUT', `/api/events/${ev.id}/live`, host, { live: false });
+    await call(ctx.app, 'PUT', `/api/events/${ev.id}`, publisher, form({ name: 'Edited after' }));
+    expect((await seen()).liveEndedAt).toBe(ended.liveEndedAt);
+  });
+
   it('Request Streaming counts once per member; only the host and managers see the count', async () => {
     const ev = await create(publisher, { liveStream: false });
     for (const who of [member, member, otherPublisher]) {

@@ -125,7 +125,13 @@ export async function setLive(
     const [before] = await tx.select().from(event).where(eq(event.id, eventId)).for('update');
     if (!before) return null;
     if (before.live === live) return before;
-    const [row] = await tx.update(event).set({ live }).where(eq(event.id, eventId)).returning();
+    // Ending stamps the moment, so a member arriving later reads that it ended (not 'not started').
+    const ended = live ? {} : { liveEndedAt: new Date() };
+    const [row] = await tx
+      .update(event)
+      .set({ live, ...ended })
+      .where(eq(event.id, eventId))
+      .returning();
     await app.events.publish(tx, 'event.live', { eventId, live });
     return row;
   });

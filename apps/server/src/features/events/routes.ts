@@ -68,6 +68,7 @@ const eventResponse = z.object({
   host: z.string(),
   liveStream: z.boolean(),
   live: z.boolean(),
+  liveEndedAt: z.string().nullable(),
   createdAt: z.string(),
   canManage: z.boolean(),
   requestedStreaming: z.boolean(),

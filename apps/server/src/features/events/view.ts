@@ -22,6 +22,7 @@ export function eventView(row: EventRow, me: Actor, requests: StreamRequests | u
     host: row.host,
     liveStream: row.liveStream,
     live: row.live,
+    liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     canManage: mayManage(me, row),
     requestedStreaming: requests?.mine ?? false,

@@ -16,6 +16,7 @@ const saved: EventView = {
   host: publisher.id,
   liveStream: true,
   live: false,
+  liveEndedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   canManage: true,
   requestedStreaming: false,

@@ -16,6 +16,7 @@ function event(id: string, name: string, extra: Partial<EventView>): EventView {
     host: 'host_user',
     liveStream: false,
     live: false,
+    liveEndedAt: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     canManage: false,
     requestedStreaming: false,

@@ -89,6 +89,7 @@ const base: EventView = {
   host: 'host_user',
   liveStream: true,
   live: false,
+  liveEndedAt: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   canManage: false,
   requestedStreaming: false,
