@@ -138,10 +138,14 @@ function validationMessage(
   return { message: first?.message ?? 'Invalid value', ...(field ? { field } : {}) };
 }
 
-/** Busboy's own errors for a broken multipart body (no boundary, cut short, bad part headers). */
+/**
+ * Busboy's own errors for a broken multipart body (no boundary, cut short, bad part headers). A body
+ * that ends while a route reads the file fails the file's stream with "Part terminated early…".
+ */
 const MULTIPART_ERRORS = [
   /^Multipart: Boundary not found$/,
   /^Unexpected end of (form|file|multipart data)$/,
+  /^(Part|Preamble) terminated early due to unexpected end of multipart data$/,
   /^Malformed (part header|urlencoded form)$/,
   /^Unsupported content type/,
   /^Missing Content-Type$/,
