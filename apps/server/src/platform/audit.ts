@@ -1,19 +1,6 @@
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import type { DomainEventName, EventBus } from './events/index.ts';
-
-export interface AuditEntry {
-  /** User id of the staff member, or 'cli' for operator commands. */
-  actor: string;
-  /** What was decided, e.g. 'post.approve', 'label.grant', 'user.block'. */
-  action: string;
-  /** Table name of the thing decided on, e.g. 'post'. */
-  entity: string;
-  entityId: string;
-  before?: unknown;
-  after?: unknown;
-  note?: string | null;
-}
+import type { AuditEntry, DomainEventName, EventBus } from './events/index.ts';
 
 /**
  * Records a staff decision. Pass the transaction that makes the change, so the change and its

@@ -3,7 +3,20 @@
 // in which language), never whole documents. A staff decision carries `audit`, which the audit-log
 // subscriber writes in the same transaction.
 import type { MatrimonyStatus } from '@samaj/core';
-import type { AuditEntry } from '../audit.ts';
+
+/** A staff decision as the audit log records it (platform/audit.ts writes it). */
+export interface AuditEntry {
+  /** User id of the staff member, or 'cli' for operator commands. */
+  actor: string;
+  /** What was decided, e.g. 'post.approve', 'label.grant', 'user.block'. */
+  action: string;
+  /** Table name of the thing decided on, e.g. 'post'. */
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+  note?: string | null;
+}
 
 /** What every staff decision carries for the audit log. */
 export interface Decision {
