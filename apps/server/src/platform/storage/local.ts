@@ -18,10 +18,11 @@ export class LocalStorage implements Storage {
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    // Write then rename: a reader (or a crash) never sees half an image.
+    // Write then rename: a reader (or a crash) never sees half an image. A write that fails part-way
+    // (a full disk) removes its temp file too, or each failed upload would use up more of the space.
     const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temp, data);
     try {
+      await writeFile(temp, data);
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
