@@ -89,6 +89,36 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     await byHost.closed;
   });
 
+  it('refuses an upgrade whose query repeats a parameter or carries one not checked: the host id stays the host’s', async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const mine = viewerPeerId(id);
+    const refused = [
+      // `peer` registers the last `id`, admission must not read another one (issue 30 §1.1).
+      `key=peerjs&id=${mine}&id=${id}&token=t1`,
+      `key=peerjs&id=${id}&id=${mine}&token=t1`,
+      `key=peerjs&id=${mine}&token=t1&i%64=${id}`,
+      `key=peerjs&id=${mine}&token=t1&token=t2`,
+      `key=peerjs&key=other&id=${mine}&token=t1`,
+      `key=peerjs&id=${mine}&token=t1&version=1&version=2`,
+      `key=peerjs&id=${mine}&token=t1&extra=1`,
+      `key=peerjs&id=${mine}`,
+      `key=other&id=${mine}&token=t1`,
+    ];
+    for (const query of refused) {
+      const attempt = openSocket(origin, `/peerjs/peerjs?${query}`, viewer.cookie);
+      expect(await attempt.closed, query).toEqual({ code: 400, reason: 'http' });
+    }
+    // The host still takes its id, with the query the peerjs client sends.
+    const byHost = openSocket(
+      origin,
+      `/peerjs/peerjs?key=peerjs&id=${id}&token=t9&version=1.5.5`,
+      host.cookie,
+    );
+    await byHost.next(isOpen);
+    byHost.ws.close();
+    await byHost.closed;
+  });
+
   it('a viewer signals only its event host; malformed or oversize messages close that socket alone', async () => {
     const id = await newEvent(ctx.app, host.user.id);
     const elsewhere = await newEvent(ctx.app, other.user.id);

@@ -45,6 +45,30 @@ export const MSG_PEER_TOO_MANY = 'Too many connections; try again later.';
 
 const RELAYED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
 
+/** What `peer` reads from the query (id, token, key), and the version the peerjs client adds. */
+const PEER_QUERY = new Set(['id', 'token', 'key', 'version']);
+
+/**
+ * The peer id the library will register, or null. Parsed exactly as `peer` parses it (the WHATWG
+ * parser, its base; it keeps the LAST of a repeated name), and refused unless every name is one it
+ * reads, once: admission then decides on the very id that gets registered (issue 30 §1.1).
+ */
+export function peerQueryId(url: string | undefined): string | null {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url ?? '', 'https://peerjs').searchParams;
+  } catch {
+    return null;
+  }
+  const seen = new Set<string>();
+  for (const name of params.keys()) {
+    if (!PEER_QUERY.has(name) || seen.has(name)) return null;
+    seen.add(name);
+  }
+  const { id, token, key } = Object.fromEntries(params.entries());
+  return id && token && key === PEER_KEY ? id : null;
+}
+
 /** Tells a peerjs client why (it raises `server-error` with this text), then closes. */
 function refuse(ws: WebSocket, msg: string, code: number = REALTIME_CLOSE.POLICY): void {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'ERROR', payload: { msg } }));
@@ -158,8 +182,8 @@ export function registerSignalling(app: FastifyInstance): void {
 
   async function admit(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     if (!upgradeOriginAllowed(request, app.config.publicUrl)) return refuseUpgrade(socket, 403, 'Forbidden');
-    const params = new URL(request.url ?? '/', 'http://peer').searchParams;
-    const peerId = params.get('id') ?? '';
+    const peerId = peerQueryId(request.url);
+    if (peerId === null) return refuseUpgrade(socket, 400, 'Bad Request');
     const me = await getUpgradeUser(app, request);
     const claim = parsePeerId(peerId);
     const event = claim ? await findEvent(app.db, claim.eventId) : undefined;
