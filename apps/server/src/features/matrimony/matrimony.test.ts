@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember, uniqueUsername } from '../../../test/members.ts';
+import { runMemberCommand } from '../../cli/members.ts';
 import {
   auditLog,
   file,
@@ -16,8 +17,9 @@ import {
   surname,
   user,
 } from '../../db/schema/index.ts';
+import { MSG_MARRIED } from './routes.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function call(app: FastifyInstance, method: Method, url: string, who: TestMember | null, payload?: unknown) {
   const options: InjectOptions = { method, url, headers: who ? { cookie: who.cookie } : {} };
@@ -533,6 +535,165 @@ describeEachDatabase('matrimony', (ctx) => {
       const full = await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man);
       expect(full.json()).toMatchObject({ contact: null, matched: false, request: 'none' });
       expectNoContactOf(full.body, woman);
+    });
+  });
+
+  describe('eligibility on every read and write (issue 30 §1.3)', () => {
+    /** Changes the member's marital status the way they do, in Manage Profile. */
+    async function setMarital(who: TestMember, marital: 'Single' | 'Married') {
+      const res = await api('PATCH', '/api/account', who, {
+        name: who.user.name,
+        email: who.user.email,
+        marital_status: marital,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    /** Everything `viewer` may read of `target`: each list, the full profile, the photo. */
+    async function readsOf(viewer: TestMember, target: Lister) {
+      const id = target.user.id;
+      const [matchList, shortlisted, requests, count, profile, photo] = await Promise.all([
+        api('GET', '/api/matrimony/matches', viewer),
+        api('GET', '/api/matrimony/shortlists', viewer),
+        api('GET', '/api/matrimony/requests', viewer),
+        api('GET', '/api/matrimony/requests/count', viewer),
+        api('GET', `/api/matrimony/profiles/${id}`, viewer),
+        api('GET', `/api/matrimony/profiles/${id}/photo?width=300`, viewer),
+      ]);
+      const suggested = await allSuggestions(viewer);
+      return {
+        suggested: suggested.includes(id),
+        matched: idsOf(matchList).includes(id),
+        shortlisted: idsOf(shortlisted).includes(id),
+        requested: idsOf(requests).includes(id),
+        pending: count.json().pending as number,
+        profile: profile.statusCode,
+        photo: photo.statusCode,
+        contact: profile.statusCode === 200 ? profile.json().contact : null,
+        bodies: [matchList, shortlisted, requests, profile].map((r) => r.body).join('\n'),
+      };
+    }
+
+    /**
+     * The woman (photo, matched with the man, each accepted the other's request, a pending one from a
+     * second man) and a third man who has her only in his suggestions.
+     */
+    async function scene() {
+      const { man, woman } = await matchPair();
+      const photo = await uploadPhoto(woman);
+      expect(
+        (await api('PUT', '/api/matrimony/profile', woman, { ...woman.form, dp: photo })).statusCode,
+      ).toBe(200);
+      for (const [from, to] of [
+        [man, woman],
+        [woman, man],
+      ]) {
+        expect((await api('POST', '/api/matrimony/requests', from, { profile: to.user.id })).statusCode).toBe(
+          201,
+        );
+        expect((await api('POST', `/api/matrimony/requests/${from.user.id}/accept`, to)).statusCode).toBe(
+          200,
+        );
+      }
+      const suitor = await lister('Male');
+      await shortlistOf(suitor, woman);
+      const stranger = await lister('Male');
+      return { man, woman, suitor, stranger };
+    }
+
+    async function expectVisible(man: Lister, woman: Lister, stranger: Lister) {
+      const seen = await readsOf(man, woman);
+      expect(seen).toMatchObject({ matched: true, shortlisted: true, profile: 200, photo: 200 });
+      expect(seen.contact).toEqual({ number: woman.form.number, address: woman.form.address });
+      expect(await readsOf(stranger, woman)).toMatchObject({ suggested: true, profile: 200, photo: 200 });
+    }
+
+    /** From every other member's side the woman is gone: lists, profile, photo, contact, actions. */
+    async function expectHidden(man: Lister, woman: Lister, stranger: Lister) {
+      for (const viewer of [man, stranger]) {
+        const seen = await readsOf(viewer, woman);
+        expect(seen, viewer.user.id).toMatchObject({
+          suggested: false,
+          matched: false,
+          shortlisted: false,
+          requested: false,
+          profile: 404,
+          photo: 404,
+          contact: null,
+        });
+        expectNoContactOf(seen.bodies, woman);
+        for (const [method, url, body] of [
+          ['POST', '/api/matrimony/shortlists', { profile: woman.user.id }],
+          ['POST', '/api/matrimony/requests', { profile: woman.user.id }],
+          ['POST', `/api/matrimony/requests/${woman.user.id}/accept`, undefined],
+          ['POST', '/api/matrimony/not-interested', { profile: woman.user.id }],
+        ] as const) {
+          const res = await api(method, url, viewer, body);
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+          expectNoContactOf(res.body, woman);
+        }
+      }
+    }
+
+    it('a member who marries vanishes for everyone (not deleted), cannot browse, act or read contacts, and returns as Single', async () => {
+      const { man, woman, suitor, stranger } = await scene();
+      expect((await readsOf(woman, man)).contact).toEqual({
+        number: man.form.number,
+        address: man.form.address,
+      });
+      expect((await api('GET', '/api/matrimony/requests/count', woman)).json()).toEqual({ pending: 0 });
+      await expectVisible(man, woman, stranger);
+
+      await setMarital(woman, 'Married');
+      await expectHidden(man, woman, stranger);
+      expect(idsOf(await api('GET', '/api/matrimony/suggestions', suitor))).not.toContain(woman.user.id);
+      // Her own side: nothing to browse, no contact to read, every action refused with the spec's reason.
+      const hers = await readsOf(woman, man);
+      expect(hers).toMatchObject({
+        suggested: false,
+        matched: false,
+        profile: 404,
+        photo: 404,
+        contact: null,
+      });
+      expectNoContactOf(hers.bodies, man);
+      for (const [method, url, body] of [
+        ['POST', '/api/matrimony/shortlists', { profile: stranger.user.id }],
+        ['POST', '/api/matrimony/requests', { profile: man.user.id }],
+        ['DELETE', `/api/matrimony/requests/${man.user.id}`, undefined],
+        ['DELETE', `/api/matrimony/shortlists/${man.user.id}`, undefined],
+        ['POST', `/api/matrimony/requests/${man.user.id}/revoke`, undefined],
+        ['POST', '/api/matrimony/blocks', { profile: man.user.id }],
+        ['PUT', '/api/matrimony/settings', { gotraFilter: false }],
+        ['POST', '/api/matrimony/profile/status', { status: 'active' }],
+      ] as const) {
+        const res = await api(method, url, woman, body);
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+        expect(res.json()).toMatchObject({ type: 'user_forbidden', message: MSG_MARRIED });
+      }
+      // Her listing is kept, as it was.
+      expect((await api('GET', '/api/matrimony/profile', woman)).json()).toMatchObject({ status: 'active' });
+
+      await setMarital(woman, 'Single');
+      await expectVisible(man, woman, stranger);
+      expect((await readsOf(woman, man)).contact).toEqual({
+        number: man.form.number,
+        address: man.form.address,
+      });
+    });
+
+    it('an operator-blocked member vanishes for everyone while blocked and returns on unblock', async () => {
+      const { man, woman, stranger } = await scene();
+      await expectVisible(man, woman, stranger);
+      await runMemberCommand(ctx.app.db, 'block', [woman.user.id], ctx.app.events);
+      await expectHidden(man, woman, stranger);
+      // Her accepted request to the man is not waiting on him either, and nothing was deleted.
+      expect((await api('GET', '/api/matrimony/requests/count', man)).json()).toEqual({ pending: 0 });
+      expect(
+        await ctx.app.db.select().from(matrimonyMatch).where(eq(matrimonyMatch.member, woman.user.id)),
+      ).toHaveLength(1);
+      await runMemberCommand(ctx.app.db, 'unblock', [woman.user.id], ctx.app.events);
+      await expectVisible(man, woman, stranger);
     });
   });
 

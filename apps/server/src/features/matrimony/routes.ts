@@ -94,9 +94,19 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The viewer's active profile, or null (lists then answer an empty page). */
   const viewerOf = async (request: FastifyRequest) => activeViewer(app.db, (await requireUser(request)).id);
+  /**
+   * The member, refused unless eligible now (SPEC §6; issue 30 §1.3): every matrimony write checks
+   * this, not only apply, edit and activate. Reads need `activeViewer`, which checks the same in SQL.
+   */
+  const eligibleUser = async (request: FastifyRequest) => {
+    const me = await requireUser(request);
+    if (me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
+    if (!me.maritalStatus) throw badRequest(MSG_NO_MARITAL_STATUS, ERROR_TYPES.GENERAL_BAD_REQUEST);
+    return me;
+  };
   /** Acting on another profile needs an active profile of one's own; otherwise nothing is visible. */
   const actingViewer = async (request: FastifyRequest, target: string) => {
-    const me = await requireUser(request);
+    const me = await eligibleUser(request);
     if (me.id === target) throw badRequest(MSG_SELF);
     const viewer = await activeViewer(app.db, me.id);
     if (!viewer) throw notFound(MSG_NO_PROFILE);
@@ -151,9 +161,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await requireUser(request);
-      if (me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
-      if (!me.maritalStatus) throw badRequest(MSG_NO_MARITAL_STATUS, ERROR_TYPES.GENERAL_BAD_REQUEST);
+      const me = await eligibleUser(request);
       const created = await answer(() => apply(app, me, request.body));
       forgetSessionUser(request);
       return reply.code(201).send(created);
@@ -173,8 +181,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await requireUser(request);
-      if (me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
+      const me = await eligibleUser(request);
       const saved = await answer(async () => {
         try {
           return await edit(app, me, request.body);
@@ -201,8 +208,8 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await requireUser(request);
-      if (request.body.status === 'active' && me.maritalStatus === 'Married') throw forbidden(MSG_MARRIED);
+      // Hiding stays open to a member who married since: it only takes the listing further away.
+      const me = request.body.status === 'active' ? await eligibleUser(request) : await requireUser(request);
       const saved = await answer(() => changeStatus(app, me.id, request.body.status));
       if (!saved) throw notFound(MSG_NO_PROFILE);
       return saved;
@@ -222,7 +229,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await requireUser(request);
+      const me = await eligibleUser(request);
       const saved = await saveSettings(app.db, me.id, request.body);
       if (!saved) throw notFound(MSG_NO_PROFILE);
       return saved;
@@ -388,7 +395,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await requireUser(request);
+      const me = await eligibleUser(request);
       await removeShortlist(app, me.id, request.params.profile);
       return reply.code(204).send(null);
     },
@@ -426,7 +433,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await requireUser(request);
+      const me = await eligibleUser(request);
       await withdrawRequest(app, me.id, request.params.id);
       return reply.code(204).send(null);
     },

@@ -1,8 +1,12 @@
 // Who sees whom (issue 9, "Privacy rules"): only a member whose own profile is active sees other
 // profiles, and only active ones of the opposite gender, never anyone either side blocked. Every
 // query about someone else's profile goes through `visibleTo`, so the rule has one home.
+// Both sides must also be eligible right now (SPEC §6; issue 30 §1.3): a marital status that is set
+// and not Married, and not blocked by the operator. Read from the user row on every query (never
+// from a cached session), so a member who marries or is blocked vanishes at once, and returns as
+// they were (nothing is deleted) once they change back or are unblocked.
 import type { Gender } from '@samaj/core';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { matrimonyBlock, matrimonyProfile, surname, user } from '../../db/schema/index.ts';
 
@@ -17,10 +21,18 @@ export interface Viewer {
 
 export const oppositeGender = (gender: Gender): Gender => (gender === 'Male' ? 'Female' : 'Male');
 
+/**
+ * The member `memberId` (a column or SQL naming a user id) may take part in matrimony: their marital
+ * status is set and not Married, and the operator has not blocked them. One primary-key probe.
+ */
+export function eligibleMember(memberId: SQL | AnyColumn): SQL {
+  return sql`exists (select 1 from ${user} as eligible_member where eligible_member.id = ${memberId} and eligible_member.marital_status is not null and eligible_member.marital_status <> 'Married' and eligible_member.banned is not true)`;
+}
+
 /** The member's gotra, from their surname ('' counts as unknown). */
 export const gotraColumn = sql<string | null>`nullif(trim(${surname.gotra}), '')`;
 
-/** The member as a viewer, or null unless their own profile is active. */
+/** The member as a viewer, or null unless their own profile is active and they are eligible now. */
 export async function activeViewer(db: Executor, memberId: string): Promise<Viewer | null> {
   const [row] = await db
     .select({
@@ -32,7 +44,7 @@ export async function activeViewer(db: Executor, memberId: string): Promise<View
     .from(matrimonyProfile)
     .leftJoin(user, eq(user.id, matrimonyProfile.id))
     .leftJoin(surname, eq(surname.id, user.surname))
-    .where(eq(matrimonyProfile.id, memberId))
+    .where(and(eq(matrimonyProfile.id, memberId), eligibleMember(matrimonyProfile.id)))
     .limit(1);
   if (row?.status !== 'active') return null;
   return { id: memberId, gender: row.gender, gotraFilter: row.gotraFilter, gotra: row.gotra };
@@ -40,7 +52,8 @@ export async function activeViewer(db: Executor, memberId: string): Promise<View
 
 /**
  * The condition on `matrimony_profile` (unaliased in the query) that the viewer may see that row:
- * active, opposite gender, not the viewer, no block either way (each side one primary-key probe).
+ * active, opposite gender, not the viewer, no block either way (each side one primary-key probe),
+ * and its owner eligible now (`eligibleMember`). The viewer's own eligibility is `activeViewer`'s.
  */
 export function visibleTo(viewer: Viewer): SQL {
   return and(
@@ -49,6 +62,7 @@ export function visibleTo(viewer: Viewer): SQL {
     ne(matrimonyProfile.id, viewer.id),
     sql`not exists (select 1 from ${matrimonyBlock} where ${matrimonyBlock.blocker} = ${viewer.id} and ${matrimonyBlock.blocked} = ${matrimonyProfile.id})`,
     sql`not exists (select 1 from ${matrimonyBlock} where ${matrimonyBlock.blocker} = ${matrimonyProfile.id} and ${matrimonyBlock.blocked} = ${viewer.id})`,
+    eligibleMember(matrimonyProfile.id),
   ) as SQL;
 }
 
