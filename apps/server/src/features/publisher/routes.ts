@@ -65,15 +65,15 @@ const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The member's own application (404 when none)",
-        response: { 200: requestResponse, ...errors(...GUARD_ERRORS, 404) },
+        summary: "The member's own application (null when none)",
+        response: { 200: requestResponse.nullable(), ...errors(...GUARD_ERRORS) },
       },
     },
-    async (request) => {
+    // Not having applied is the usual state, not an error: a 404 showed in every browser console.
+    async (request, reply) => {
       const me = await requireUser(request);
       const row = await findRequest(app.db, me.id);
-      if (!row) throw notFound(MSG_NO_APPLICATION);
-      return requestView(row);
+      return reply.send(row ? requestView(row) : null);
     },
   );
 

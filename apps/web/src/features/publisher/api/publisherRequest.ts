@@ -1,12 +1,12 @@
-// The member's own publisher application: GET answers 404 until they have applied.
+// The member's own publisher application: GET answers null until they have applied.
 import type { PublisherRequestInput, PublisherRequestView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiOrNull } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export const publisherRequestKey = (userId: string) => ['publisher-request', userId] as const;
 
 const fetchApplication = (signal: AbortSignal) =>
-  apiOrNull<PublisherRequestView>('/api/publisher-request', 404, { signal });
+  api<PublisherRequestView | null>('/api/publisher-request', { signal });
 
 /** `null` when the member has not applied. */
 export function useMyApplication(userId: string) {

@@ -6,15 +6,21 @@ describe('publisher application', () => {
   it('opened straight from a link, Back goes to Settings (where it is offered), not the tools home', async () => {
     stubServer({
       account: testMember,
-      routes: ({ path }) =>
-        path === '/api/publisher-request'
-          ? { status: 404, body: { message: 'None', code: 404, type: 'document_not_found' } }
-          : undefined,
+      routes: ({ path }) => (path === '/api/publisher-request' ? { body: null } : undefined),
     });
     const { router } = renderApp('/publisher-request');
     const back = await screen.findByRole('link', { name: /Back/ });
     expect(back.getAttribute('href')).toBe('/settings');
     fireEvent.click(back);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  });
+
+  it('a member who has not applied (the API answers null) gets the form', async () => {
+    stubServer({
+      account: testMember,
+      routes: ({ path }) => (path === '/api/publisher-request' ? { body: null } : undefined),
+    });
+    renderApp('/publisher-request');
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
   });
 });
