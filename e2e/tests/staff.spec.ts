@@ -186,6 +186,77 @@ test('a member applies to publish; once approved they carry the badge and post w
   await expect(card(reader.page, news)).toBeVisible();
 });
 
+test('on a phone every queue and its waiting count is in sight; at 1280 px no tab is cut', async ({
+  browser,
+}) => {
+  const staff = await admin(browser);
+  const author = await person(browser, 'author');
+  await createPost(author.page.request, `Waiting on a phone ${Date.now()}`);
+  // A matrimony listing waiting for verification: its count must reach the console's first screen.
+  const bride = await person(browser, 'bride');
+  const marital = await bride.page.request.patch('/api/account', {
+    data: { name: bride.name, email: `${bride.username}@example.com`, marital_status: 'Single' },
+  });
+  expect(marital.status(), await marital.text()).toBe(200);
+  const listing = await bride.page.request.post('/api/matrimony/profile', {
+    data: {
+      dob: '1996-01-01',
+      gender: 'Female',
+      description: 'x',
+      number: '9825012345',
+      address: 'x',
+      education: 'x',
+      career: 'x',
+      expectation: 'x',
+    },
+  });
+  expect(listing.status(), await listing.text()).toBe(201);
+
+  const { page } = staff;
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/admin/posts');
+  const summary = page.getByLabel('Waiting for review');
+  for (const key of [
+    'posts',
+    'reports',
+    'publisherRequests',
+    'matrimonyProfiles',
+    'matrimonyReports',
+    'surnameSubmissions',
+  ]) {
+    await expect(summary.getByTestId(`waiting-${key}`)).toBeInViewport({ ratio: 1 });
+  }
+  await expect(page.getByTestId('waiting-matrimonyProfiles')).not.toHaveText(/^(0|–)$/);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(8);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+  const matrimony = page.getByRole('tab', { name: /Matrimony verification/ });
+  await expect(matrimony).toContainText(/\d/);
+  await matrimony.click();
+  await expect(page).toHaveURL(/\/admin\/matrimony$/);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/posts');
+  await expect(tabs).toHaveCount(8);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+});
+
+test('a member who has not applied opens the application with no error in the browser console', async ({
+  browser,
+}) => {
+  const { page } = await person(browser, 'quiet', 'gu');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/publisher-request');
+  await page.goto('/publisher-request');
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
 test('a visitor opening the console or the application gets the login card', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.locator('main a[href^="/login"]').first()).toHaveAttribute('href', /forward=%2Fadmin/);

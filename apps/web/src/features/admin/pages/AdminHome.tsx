@@ -1,22 +1,10 @@
 // The staff console (/admin/*): what waits at the top, then one tab and nested route per entry of
 // the sections it is given (app/consoleSections.tsx). The server refuses every staff call from non-admins whatever this page
 // shows; the 'not allowed' state is only so that nobody stares at empty queues.
-import {
-  Alert,
-  Badge,
-  Box,
-  Card,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Badge, Box, Card, SimpleGrid, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { hasLabel, type StaffSummary } from '@samaj/core';
 import { IconLock } from '@tabler/icons-react';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
@@ -46,7 +34,15 @@ export default function AdminHome({ sections }: { sections: AdminSection[] }) {
   );
 }
 
-const SUMMARY_KEYS: (keyof StaffSummary)[] = ['posts', 'reports', 'publisherRequests', 'surnameSubmissions'];
+// Every count the server's registry sends (platform/registry.ts addWaitingCount), in tab order.
+const SUMMARY_KEYS: (keyof StaffSummary)[] = [
+  'posts',
+  'reports',
+  'publisherRequests',
+  'matrimonyProfiles',
+  'matrimonyReports',
+  'surnameSubmissions',
+];
 
 function WaitingCount({
   summaryKey,
@@ -78,7 +74,7 @@ function WaitingCounts({ sections }: { sections: AdminSection[] }) {
   const { t } = useTranslation('admin');
   const { data } = useSummary();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('summary.label')}>
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" aria-label={t('summary.label')}>
       {SUMMARY_KEYS.map((key) => (
         <WaitingCount key={key} summaryKey={key} count={data?.[key]} sections={sections} />
       ))}
@@ -92,41 +88,38 @@ function Console({ sections }: { sections: AdminSection[] }) {
   const location = useLocation();
   const { data } = useSummary();
   const current = location.pathname.replace(/^\/admin\/?/, '').split('/')[0] || sections[0].path;
-  const strip = useRef<HTMLDivElement>(null);
-  // On a phone the strip scrolls sideways: keep the open section's tab in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the open section changes
-  useEffect(() => {
-    const tab = strip.current?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`);
-    tab?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [current]);
   return (
     <Stack gap="md">
       <WaitingCounts sections={sections} />
-      <Tabs value={current} onChange={(value) => value && navigate(`/admin/${value}`)} keepMounted={false}>
-        {/* One line that scrolls sideways on a phone, rather than tabs wrapping into a pile. */}
-        <ScrollArea type="never" offsetScrollbars={false} viewportRef={strip}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {sections.map((section) => {
-              const count = section.countKey ? data?.[section.countKey] : undefined;
-              return (
-                <Tabs.Tab
-                  key={section.path}
-                  value={section.path}
-                  leftSection={<section.icon size={16} aria-hidden />}
-                  rightSection={
-                    count ? (
-                      <Badge size="xs" circle={count < 10} variant="filled" color="red">
-                        {count}
-                      </Badge>
-                    ) : null
-                  }
-                >
-                  {t(section.labelKey)}
-                </Tabs.Tab>
-              );
-            })}
-          </Tabs.List>
-        </ScrollArea>
+      <Tabs
+        value={current}
+        onChange={(value) => value && navigate(`/admin/${value}`)}
+        keepMounted={false}
+        variant="pills"
+      >
+        {/* Pills that wrap: every queue and its count in sight on a phone. A strip scrolling sideways
+            hid the last tabs (matrimony verification) with nothing saying they were there. */}
+        <Tabs.List>
+          {sections.map((section) => {
+            const count = section.countKey ? data?.[section.countKey] : undefined;
+            return (
+              <Tabs.Tab
+                key={section.path}
+                value={section.path}
+                leftSection={<section.icon size={16} aria-hidden />}
+                rightSection={
+                  count ? (
+                    <Badge size="xs" circle={count < 10} variant="filled" color="red">
+                      {count}
+                    </Badge>
+                  ) : null
+                }
+              >
+                {t(section.labelKey)}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
       </Tabs>
       <Box component="section" aria-label={t(sections.find((s) => s.path === current)?.labelKey ?? 'title')}>
         <Suspense fallback={<CardSkeletons count={2} />}>
