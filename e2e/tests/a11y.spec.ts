@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, newMember, signUp } from '../support/members';
+import { createPost } from '../support/posts';
 
 // Readable by everyone (issue 12 §3): axe-core finds no serious or critical WCAG 2.1 A/AA violation
 // on any screen, at phone and desktop widths, for a visitor, a member and an Admin in the console.
@@ -25,8 +26,18 @@ const VISITOR = [
   '/settings/about',
   '/no/such/page',
 ];
+/** Every page a member opens, as on visitor pages; their own post under review, profile and post page join in the test. */
 const MEMBER = [
   ...SHARED,
+  '/community-map',
+  '/scholarships',
+  '/jobs',
+  '/businesses',
+  '/venues',
+  '/personas?type=notable',
+  '/settings/help',
+  '/settings/about',
+  '/no/such/page',
   '/profile',
   '/settings',
   '/settings/profile',
@@ -90,11 +101,15 @@ function describeViolations(url: string, width: number, violations: Violation[])
     .join('\n');
 }
 
-async function check(browser: Browser, routes: string[], login?: (page: Page) => Promise<void>) {
+async function check(
+  browser: Browser,
+  pages: string[],
+  login?: (page: Page) => Promise<string[] | undefined>,
+) {
   // axe is injected as a script tag, which the app's CSP would refuse.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
-  if (login) await login(page);
+  const routes = [...pages, ...((login && (await login(page))) ?? [])];
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
@@ -118,7 +133,13 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () 
 
   test('every screen a member reaches', async ({ browser }) => {
     await check(browser, MEMBER, async (page) => {
-      await signUp(page.request, newMember('a11y'));
+      const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const someone = await signUp(other.request, newMember('a11yother'));
+      await other.close();
+      const me = await signUp(page.request, newMember('a11y'));
+      // The member's own post waits for review: the feed, their profile and the post show its banner.
+      const post = await createPost(page.request, 'A post that waits for review.');
+      return [`/profile/${me.username}`, `/profile/${someone.username}`, `/post/${post.id}`];
     });
   });
 
@@ -126,6 +147,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () 
     await check(browser, ADMIN, async (page) => {
       const admin = await signUp(page.request, newMember('a11yadmin'));
       grant(admin.username, 'Admin');
+      return undefined;
     });
   });
 });

@@ -5,7 +5,33 @@ import {
   POST_STATUSES,
   postAllowsReactions,
   postStatusDisplay,
+  STATUS_PALETTE,
 } from './status.ts';
+
+/** WCAG 2.1 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('STATUS_PALETTE', () => {
+  it('checks contrast as WCAG does', () => {
+    expect(contrast('#e67700', '#fff3bf')).toBeCloseTo(2.69, 1);
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+  });
+
+  it.each(Object.entries(STATUS_PALETTE))('%s text passes AA on its background and on white', (_, shade) => {
+    expect(contrast(shade.text, shade.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(shade.text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+});
 
 describe('postStatusDisplay', () => {
   it.each([

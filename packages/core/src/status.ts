@@ -5,6 +5,17 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 
 export type StatusColor = 'warning' | 'error' | 'neutral';
 
+/**
+ * How a status colour is drawn, shared by every screen that shows one: its text (title, icon) on its
+ * tinted background, and on white, is at least 4.5:1 (WCAG AA; status.test checks each). Mantine's
+ * yellow light variant (#e67700 on #fff3bf, 2.7:1) was axe's one serious finding on member pages.
+ */
+export const STATUS_PALETTE: Record<StatusColor, { text: string; background: string; border: string }> = {
+  warning: { text: '#8f4a00', background: '#fff3bf', border: '#fcc419' },
+  error: { text: '#b02525', background: '#ffe3e3', border: '#ff8787' },
+  neutral: { text: '#495057', background: '#f1f3f5', border: '#ced4da' },
+};
+
 /** What a status is shown as: its words and colour, or nulls for a status that needs none. */
 export interface StatusShown<Label extends string> {
   label: Label | null;
