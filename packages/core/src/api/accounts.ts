@@ -30,3 +30,16 @@ export interface ProfileView {
   labels: string[];
   createdAt: string;
 }
+
+/**
+ * GET /api/members/lookup?q= (Admin, Publisher): members whose username or name holds `q`, for
+ * picking an event's host as they type. Only what the picker shows: the username and the name.
+ */
+export interface MemberMatch {
+  id: string;
+  name: string;
+}
+
+export interface MemberLookup {
+  members: MemberMatch[];
+}

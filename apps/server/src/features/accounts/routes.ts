@@ -31,6 +31,7 @@ import {
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { alreadyExists, authErrorCode, translateAuthError, wrongPassword } from './auth-errors.ts';
+import { memberLookupRoutes } from './lookup.ts';
 import {
   credentialHash,
   deleteMemberRows,
@@ -65,6 +66,7 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
 
 const accounts: FastifyPluginAsyncZod = async (app) => {
   app.registry.addShareCard('profile', profileShareCard);
+  await app.register(memberLookupRoutes);
   // Every page's HTML says who is signed in, as GET /api/account would (null for a visitor or a
   // blocked member, who would get 401/403 there).
   app.registry.addBootData('account', async (request) => {
