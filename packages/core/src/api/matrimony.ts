@@ -24,6 +24,7 @@
 //   DELETE /matrimony/requests/:id                  204 (withdraw my request to profile :id)
 //   POST   /matrimony/requests/:id/accept           IncomingRequest (:id = who asked me)
 //   POST   /matrimony/requests/:id/revoke           IncomingRequest
+//   POST   /matrimony/requests/:id/decline          IncomingRequest
 //   POST   /matrimony/not-interested                { profile } → 204
 //   POST   /matrimony/blocks                        { profile } → 204
 //   POST   /matrimony/reports                       { profile, reason } → 204 (also blocks)
@@ -42,6 +43,7 @@ import {
   REPORT_REASON_MAX,
 } from '../constants.ts';
 import { requiredText } from '../schemas/common.ts';
+import { documentIdSchema } from '../schemas/posts.ts';
 import { MATRIMONY_STATUSES } from '../status.ts';
 
 /** Suggestions a page (SPEC §7: perPage 3). */
@@ -61,7 +63,7 @@ export function matrimonyPhotoPath(profileId: string, width: (typeof PREVIEW_WID
   return `/api/matrimony/profiles/${encodeURIComponent(profileId)}/photo?width=${width}`;
 }
 
-const id = z.string().min(1).max(64);
+const id = documentIdSchema;
 const isoDateTime = z.string();
 const nullableText = z.string().nullable();
 
@@ -131,18 +133,28 @@ export const profileCardSchema = z.object({
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
 /** A match: a card plus the state of MY request for their full profile. */
+/**
+ * A full-profile request: waiting, accepted (contact visible), revoked (accepted, then taken back) or
+ * declined (never accepted). A revoked or declined request stands until its owner accepts it: the
+ * requester can neither withdraw it nor ask again (issue 30 §1.8).
+ */
+export const MATRIMONY_REQUEST_STATES = ['pending', 'accepted', 'revoked', 'declined'] as const;
+export type RequestState = (typeof MATRIMONY_REQUEST_STATES)[number];
+/** The owner's answers that stand against the requester. */
+export const REFUSED_REQUEST_STATES = ['revoked', 'declined'] as const satisfies readonly RequestState[];
+/** My request as I see it: `none` when I have not asked. */
+const myRequestSchema = z.enum(['none', ...MATRIMONY_REQUEST_STATES]);
+
 export const matchCardSchema = profileCardSchema.extend({
   /** When the mutual shortlist happened. */
   matchedAt: isoDateTime,
-  /** My request for their full profile: none, waiting, accepted (contact visible) or revoked. */
-  request: z.enum(['none', 'pending', 'accepted', 'revoked']),
+  /** My request for their full profile: none, or its state. */
+  request: myRequestSchema,
   /** Their phone and address: only while they have accepted my request and not revoked it. */
   contact: contactSchema.nullable(),
 });
 export type MatchCard = z.infer<typeof matchCardSchema>;
 
-export const MATRIMONY_REQUEST_STATES = ['pending', 'accepted', 'revoked'] as const;
-export type RequestState = (typeof MATRIMONY_REQUEST_STATES)[number];
 
 /** A request someone sent me (never the ones I sent). `id` = the requester's id (also the cursor). */
 export const incomingRequestSchema = z.object({
@@ -205,7 +217,7 @@ export const fullProfileSchema = z.object({
   ...detailsShape,
   shortlisted: z.boolean(),
   matched: z.boolean(),
-  request: z.enum(['none', 'pending', 'accepted', 'revoked']),
+  request: myRequestSchema,
   contact: contactSchema.nullable(),
 });
 export type FullProfile = z.infer<typeof fullProfileSchema>;

@@ -78,7 +78,8 @@ export const shortlist = pgTable(
 
 /**
  * Request for a full profile; id = creator id + profile id. The owner (profile) accepts it, which
- * shows the creator phone and address, or revokes it, which hides them again.
+ * shows the creator phone and address, revokes it, which hides them again, or declines it. A revoked
+ * or declined request stays until the owner accepts it: the creator cannot withdraw it or ask again.
  */
 export const profileRequest = pgTable(
   'profile_request',
@@ -97,6 +98,23 @@ export const profileRequest = pgTable(
     // Incoming requests, newest first, keyset on (created_at, creator).
     index('profile_request_profile_created_idx').on(t.profile, t.createdAt, t.creator),
     check('profile_request_state_check', oneOf(t.state, MATRIMONY_REQUEST_STATES)),
+  ],
+);
+
+/**
+ * The owner was told of a request from `creator` (issue 30 §1.8): kept when the request is withdrawn,
+ * so asking again never tells them twice.
+ */
+export const profileRequestNotice = pgTable(
+  'profile_request_notice',
+  {
+    creator: text('creator').notNull().references(profileRef, { onDelete: 'cascade' }),
+    profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'profile_request_notice_pk', columns: [t.creator, t.profile] }),
+    index('profile_request_notice_profile_idx').on(t.profile),
   ],
 );
 
