@@ -2,11 +2,11 @@
 // the browser's keys (aes128gcm) and signed with the server's VAPID key. What the push service
 // answers decides what happens next: 2xx delivered, 404/410 the subscription is gone for good,
 // 429/5xx/network try again later, any other 4xx will not get better by retrying.
-import https from 'node:https';
+import type https from 'node:https';
 import type { NotificationKind, PushPayload } from '@samaj/core';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidDetails } from '../../platform/vapid.ts';
-import { PRIVATE_ADDRESS, publicLookup } from './endpoint.ts';
+import { PRIVATE_ADDRESS, PublicAgent, pushEndpointHost } from './endpoint.ts';
 import type { Target } from './queries.ts';
 import { encodePayload } from './texts.ts';
 
@@ -66,11 +66,11 @@ function retryAfter(headers: Record<string, string | string[] | undefined> | und
 
 /**
  * The connections pushes go out on: kept alive (a fan-out sends thousands to the same few push
- * services) and, unless private endpoints are allowed, never to an address inside the network.
- * Allowed (tests, benchmarks): Node's default agent.
+ * services) and, unless private endpoints are allowed, never to an address inside the network
+ * (PublicAgent checks each address it connects to). Allowed (tests, benchmarks): Node's default agent.
  */
 export function pushAgent(allowPrivate: boolean): https.Agent | undefined {
-  return allowPrivate ? undefined : new https.Agent({ keepAlive: true, lookup: publicLookup });
+  return allowPrivate ? undefined : new PublicAgent();
 }
 
 export async function deliver(
@@ -80,6 +80,9 @@ export async function deliver(
   agent?: https.Agent,
 ): Promise<Outcome> {
   const { ttl, urgency } = DELIVERY[payload.kind];
+  // Stored before endpoints were read strictly, or by hand: web-push would connect to a host we
+  // never checked. Not a push service; forget it.
+  if (pushEndpointHost(target.endpoint) === null) return { status: 'gone' };
   try {
     await webpush.sendNotification(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

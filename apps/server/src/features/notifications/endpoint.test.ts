@@ -1,5 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { isPrivateEndpoint, PRIVATE_ADDRESS, publicLookup } from './endpoint.ts';
+import https from 'node:https';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  endpointProblem,
+  isPrivateEndpoint,
+  PRIVATE_ADDRESS,
+  PublicAgent,
+  publicLookup,
+  pushEndpointHost,
+} from './endpoint.ts';
+
+/** Endpoints WHATWG URL and web-push's url.parse read with different hosts (issue 30 §1.2). */
+const PARSER_BYPASSES = [
+  'https://127.0.0.1;.x.com/',
+  "https://127.0.0.1'.x.com/",
+  'https://127.0.0.1{.x.com/',
+  'https://127.0.0.1`.x.com/',
+  'https://127.0.0.1".x.com/',
+  'https://127.0.0.1}.x.com/',
+  'https://127.0.0.1|.x.com/',
+  'https://127.0.0.1^.x.com/',
+  'https://127.0.0.1<.x.com/',
+  'https://127.0.0.1%2e.x.com/',
+  'https://x.com%3b@127.0.0.1/',
+  'https://push.example.com\\@127.0.0.1/',
+  'https://user@push.example.com/',
+];
 
 describe('push endpoints a member may give', () => {
   it.each([
@@ -34,6 +60,78 @@ describe('push endpoints a member may give', () => {
     'https://[fe80::1]/x',
   ])('%s is refused: it points into this machine or a private network', (endpoint) => {
     expect(isPrivateEndpoint(endpoint)).toBe(true);
+  });
+});
+
+describe('endpoints the two URL parsers read differently', () => {
+  it.each(PARSER_BYPASSES)('%s is refused, even where private endpoints are allowed', (endpoint) => {
+    expect(pushEndpointHost(endpoint)).toBeNull();
+    expect(endpointProblem(endpoint, true)).toBe('malformed');
+    expect(endpointProblem(endpoint, false)).toBe('malformed');
+  });
+
+  it.each([
+    ['https://FCM.googleapis.com/fcm/send/abc:def', 'fcm.googleapis.com'],
+    ['https://wns2-par02p.notify.windows.com/w/?token=BQY%2b', 'wns2-par02p.notify.windows.com'],
+    ['https://127.0.0.1:8443/push/x', '127.0.0.1'],
+    ['https://[2001:4860:4860::8888]:443/x', '2001:4860:4860::8888'],
+  ])('%s is read as host %s by both', (endpoint, host) => {
+    expect(pushEndpointHost(endpoint)).toBe(host);
+  });
+});
+
+/** A listener that only counts who connects to it. */
+async function countingListener() {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function get(url: string, agent: https.Agent): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const request = https.get(url, { agent, timeout: 2000 }, (response) => {
+      response.resume();
+      resolve(null);
+    });
+    request.on('error', (error) => resolve(error));
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+  });
+}
+
+describe('PublicAgent connects only to the public address it checked', () => {
+  let listener: Awaited<ReturnType<typeof countingListener>>;
+  beforeAll(async () => {
+    listener = await countingListener();
+  });
+  afterAll(() => listener.close());
+
+  it('a name that resolves to 127.0.0.1 when the push is sent is never connected to', async () => {
+    const agent = new PublicAgent({
+      resolve: ((_name: string, _options: unknown, callback: (e: null, a: unknown) => void) =>
+        callback(null, [{ address: '127.0.0.1', family: 4 }])) as never,
+    });
+    const error = await get(`https://push.example.com:${listener.port}/x`, agent);
+    expect(error?.code).toBe(PRIVATE_ADDRESS);
+    expect(listener.connections()).toBe(0);
+    agent.destroy();
+  });
+
+  it('an IP literal (which Node connects to without a lookup) is checked too', async () => {
+    const agent = new PublicAgent();
+    for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]']) {
+      const error = await get(`https://${host}:${listener.port}/x`, agent);
+      expect(error?.code, host).toBe(PRIVATE_ADDRESS);
+    }
+    expect(listener.connections()).toBe(0);
+    agent.destroy();
   });
 });
 

@@ -1,10 +1,20 @@
 // Where a member may ask the server to send pushes. The endpoint comes from the member's browser,
 // but the server makes the request: an endpoint on this machine or a private network would let a
 // member probe the operator's network (404/410 answers are even visible, as a vanished
-// subscription). Real push services are on the internet. The host as written is checked when a
-// browser subscribes; what a name resolves to is checked again when a push is sent (publicLookup).
+// subscription). Real push services are on the internet.
+//
+// Two parsers read an endpoint: ours (WHATWG URL) and web-push's (Node's legacy url.parse, which
+// ends the host at characters WHATWG keeps in it: `https://127.0.0.1;.x.com/` is the name
+// "127.0.0.1;.x.com" to one and the address 127.0.0.1 to the other). An endpoint is taken only when
+// its authority is written in plain characters and both parsers find the same host and port, and
+// that host is a DNS name or an IP literal (pushEndpointHost). Then, at every send, the agent checks
+// the address it is about to connect to (pushAgent): a name's resolved addresses in its lookup, an
+// IP literal (which Node connects to without a lookup) in createConnection.
 import dns from 'node:dns';
+import https from 'node:https';
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import url from 'node:url';
 
 const PRIVATE = new net.BlockList();
 for (const [address, prefix] of [
@@ -14,7 +24,12 @@ for (const [address, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
   ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  // Multicast and reserved: no push service.
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   PRIVATE.addSubnet(address, prefix, 'ipv4');
 }
@@ -23,47 +38,142 @@ for (const [address, prefix] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ] as const) {
   PRIVATE.addSubnet(address, prefix, 'ipv6');
 }
+
+// An IPv4 address written as IPv6 (mapped, or NAT64): no push service needs one. A list of its own,
+// since BlockList matches every IPv4 address against an IPv4-mapped rule.
+const IPV4_IN_IPV6 = new net.BlockList();
+IPV4_IN_IPV6.addSubnet('::ffff:0:0', 96, 'ipv6');
+IPV4_IN_IPV6.addSubnet('64:ff9b::', 96, 'ipv6');
 
 /** An IP address on this machine or a private network. */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return PRIVATE.check(address, 'ipv4');
-  // An IPv4 address written as IPv6 (::ffff:7f00:1, ::ffff:127.0.0.1): no push service needs one.
-  if (family === 6) return address.toLowerCase().startsWith('::ffff:') || PRIVATE.check(address, 'ipv6');
+  if (family === 6) return IPV4_IN_IPV6.check(address, 'ipv6') || PRIVATE.check(address, 'ipv6');
   return false;
 }
 
-export function isPrivateEndpoint(endpoint: string): boolean {
-  const host = new URL(endpoint).hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
+/** The authority as written: letters, digits, dots, hyphens, an IPv6 literal's brackets and colons, a port. */
+const PLAIN_AUTHORITY = /^https:\/\/[a-z0-9.:[\]-]+(?=[/?#]|$)/i;
+/**
+ * Anything the two parsers read differently anywhere: WHATWG drops tabs and newlines and reads \ as
+ * /; only printable ASCII without spaces or backslashes is taken.
+ */
+const UNAMBIGUOUS = /^[!-[\]-~]+$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+function isHostname(host: string): boolean {
+  return host.length <= 253 && host.split('.').every((label) => LABEL.test(label)) && !/^[\d.]+$/.test(host);
+}
+
+/**
+ * The host (lower case, IPv6 without brackets) the server would connect to for this endpoint, or
+ * null when the endpoint is not plainly an https URL whose host both URL parsers agree on.
+ */
+export function pushEndpointHost(endpoint: string): string | null {
+  if (!PLAIN_AUTHORITY.test(endpoint) || !UNAMBIGUOUS.test(endpoint)) return null;
+  let whatwg: URL;
+  try {
+    whatwg = new URL(endpoint);
+  } catch {
+    return null;
+  }
+  const legacy = url.parse(endpoint);
+  const host = whatwg.hostname.toLowerCase();
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
+  if (
+    whatwg.protocol !== 'https:' ||
+    legacy.protocol !== 'https:' ||
+    whatwg.username !== '' ||
+    whatwg.password !== '' ||
+    legacy.auth !== null ||
+    (legacy.hostname ?? '').toLowerCase() !== bare ||
+    // WHATWG leaves out https's default port; url.parse keeps what was written.
+    (legacy.port === '443' ? '' : (legacy.port ?? '')) !== whatwg.port ||
+    whatwg.port === '0'
+  ) {
+    return null;
+  }
+  // An IPv4 literal as written (WHATWG turned 0x7f.1 or 2130706433 into a dotted quad, which the
+  // comparison above already refused), an IPv6 literal, or DNS labels.
+  if (net.isIP(bare) === 4 || (host.startsWith('[') && net.isIP(bare) === 6) || isHostname(bare)) return bare;
+  return null;
+}
+
+/** Why an endpoint is refused: `malformed` (the parsers disagree), `private` (inside the network), or null. */
+export function endpointProblem(endpoint: string, allowPrivate: boolean): 'malformed' | 'private' | null {
+  const host = pushEndpointHost(endpoint);
+  if (host === null) return 'malformed';
+  if (allowPrivate) return null;
+  const name = host.replace(/\.$/, '');
   // localhost, mDNS names and single-label intranet names.
-  if (host.endsWith('localhost') || host.endsWith('.local') || !/[.:]/.test(host)) return true;
-  return isPrivateAddress(host);
+  if (name.endsWith('localhost') || name.endsWith('.local') || !/[.:]/.test(name)) return 'private';
+  return isPrivateAddress(name) ? 'private' : null;
+}
+
+/** Kept for the endpoint tests: true when the endpoint is inside the network (or unreadable). */
+export function isPrivateEndpoint(endpoint: string): boolean {
+  return endpointProblem(endpoint, false) !== null;
 }
 
 /** The error a push gets when its endpoint's name resolves inside the network. */
 export const PRIVATE_ADDRESS = 'EPRIVATEADDRESS';
 
+function refused(host: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${host} is a private address`), { code: PRIVATE_ADDRESS });
+}
+
+type Lookup = typeof dns.lookup;
+
 /**
  * dns.lookup for the push agent: a name that resolves to a private address is refused before any
- * connection is made (a public name can be pointed inside after the browser subscribed).
+ * connection is made (a public name can be pointed inside after the browser subscribed). The
+ * addresses handed on are exactly those checked, so the socket connects to a checked address.
+ * `resolve` is the seam tests use to make a name resolve inside.
  */
-export const publicLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const list = addresses as dns.LookupAddress[];
-    if (list.length === 0 || list.some(({ address }) => isPrivateAddress(address))) {
-      const refused = Object.assign(new Error(`${hostname} resolves to a private address`), {
-        code: PRIVATE_ADDRESS,
-      });
-      return callback(refused, '', 0);
+export function publicLookupWith(resolve: Lookup = dns.lookup): net.LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as unknown as dns.LookupAddress[];
+      if (list.length === 0 || list.some(({ address }) => isPrivateAddress(address))) {
+        return callback(refused(hostname), '', 0);
+      }
+      if (options.all) return callback(null, list);
+      return callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+export const publicLookup: net.LookupFunction = publicLookupWith();
+
+/**
+ * The https agent pushes go out on, kept alive (a fan-out sends thousands to the same few push
+ * services), connecting only to public addresses: Node skips `lookup` for an IP literal, so that
+ * case is checked where the socket is made.
+ */
+export class PublicAgent extends https.Agent {
+  constructor(options: https.AgentOptions & { resolve?: Lookup } = {}) {
+    const { resolve, ...rest } = options;
+    super({ keepAlive: true, ...rest, lookup: publicLookupWith(resolve) });
+  }
+
+  override createConnection(
+    options: https.RequestOptions,
+    callback?: (error: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
+    const host = (options.host ?? '').replace(/^\[|\]$/g, '');
+    if (net.isIP(host) && isPrivateAddress(host)) {
+      const error = refused(host);
+      if (!callback) throw error;
+      callback(error, undefined as unknown as Duplex);
+      return undefined;
     }
-    if (options.all) return callback(null, list);
-    return callback(null, list[0].address, list[0].family);
-  });
-};
+    return super.createConnection(options, callback);
+  }
+}

@@ -1,10 +1,11 @@
 // Push on both databases against a push service on this machine (test/push-receiver.ts): what a
 // member's browser would receive, decrypted with the keys only that browser holds.
+import net from 'node:net';
 import type { PushPayload } from '@samaj/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectVisitorRefused } from '../../../test/api.ts';
+import { expectError, expectVisitorRefused } from '../../../test/api.ts';
 import {
   acrossRestart,
   closeTestDatabase,
@@ -96,6 +97,32 @@ async function applyAndDecide(
   expect(decided.statusCode, decided.body).toBe(200);
 }
 
+/** Endpoints WHATWG URL and web-push's url.parse read with different hosts (issue 30 §1.2). */
+const PARSER_BYPASSES = [
+  'https://127.0.0.1;.x.com/',
+  "https://127.0.0.1'.x.com/",
+  'https://127.0.0.1{.x.com/',
+  'https://127.0.0.1`.x.com/',
+  'https://127.0.0.1".x.com/',
+  'https://127.0.0.1%2e.x.com/',
+  'https://user@push.example.com/',
+];
+
+/** A listener on 127.0.0.1 that only counts who connects to it (a TLS handshake never gets far enough to be recorded). */
+async function countingListener() {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 let names = 0;
 const fresh = (label: string) => receiver.subscription(`${label}-${process.pid}-${++names}`);
 
@@ -128,6 +155,23 @@ describeEachDatabase(
       }
       const wrongKind = await call(ctx.app, 'PUT', '/api/push/settings', member, { everything: false });
       expect(wrongKind.statusCode).toBe(400);
+    });
+
+    it('an endpoint whose host URL parsers read differently is refused with 400, even with local endpoints allowed', async () => {
+      const member = await createMember(ctx.app);
+      const { keys } = fresh('bypass');
+      for (const endpoint of PARSER_BYPASSES) {
+        const res = await call(ctx.app, 'POST', '/api/push/subscriptions', member, { endpoint, keys });
+        expectError(res, 400, 'general_argument_invalid', {
+          message: expect.any(String),
+          field: 'endpoint',
+        });
+      }
+      const stored = await ctx.app.db
+        .select()
+        .from(pushSubscription)
+        .where(eq(pushSubscription.userId, member.user.id));
+      expect(stored).toHaveLength(0);
     });
 
     it('subscribing again keeps the token; only its member can unsubscribe it', async () => {
@@ -465,6 +509,45 @@ describe('push is off without a usable VAPID subject', () => {
     }
   });
 });
+
+describeEachDatabase(
+  'push endpoints inside the network, checked again at every send',
+  (ctx) => {
+    it('a stored endpoint that reaches this machine (parser trick, IP literal, a name resolving to 127.0.0.1) is never connected to', async () => {
+      const listener = await countingListener();
+      try {
+        const member = await createMember(ctx.app);
+        const admin = await createAdmin(ctx.app);
+        const { keys } = fresh('inside');
+        const port = listener.port;
+        // Rows as a subscription stored before the strict check (or by hand) would be.
+        const rows = await ctx.app.db
+          .insert(pushSubscription)
+          .values(
+            [
+              `https://127.0.0.1:${port};.x.com/push`,
+              `https://127.0.0.1:${port}'.x.com/push`,
+              `https://127.0.0.1:${port}/push`,
+              `https://localhost:${port}/push`,
+            ].map((endpoint) => ({ userId: member.user.id, endpoint, ...keys })),
+          )
+          .returning({ id: pushSubscription.id });
+        await applyAndDecide(ctx.app, member, admin, 'approve');
+        const ids = rows.map((row) => row.id);
+        await waitFor(
+          async () =>
+            (await ctx.app.db.select().from(pushSubscription).where(inArray(pushSubscription.id, ids)))
+              .length === 0,
+          'the subscriptions to be forgotten',
+        );
+        expect(listener.connections()).toBe(0);
+      } finally {
+        await listener.close();
+      }
+    });
+  },
+  { env: { CONTACT_EMAIL: 'help@samaj.example' } },
+);
 
 describe('push endpoints inside the network are refused by default', () => {
   it('answers 400 naming the endpoint for this machine or a private address, and takes a push service', async () => {

@@ -17,7 +17,7 @@ import { AppError, notFound, SERVER_ERROR_TYPES } from '../../platform/errors.ts
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
-import { isPrivateEndpoint } from './endpoint.ts';
+import { endpointProblem } from './endpoint.ts';
 import { registerNotifications } from './notify.ts';
 import {
   eraseSettings,
@@ -32,6 +32,7 @@ import {
 export const MSG_PUSH_OFF =
   'Notifications are not set up on this server. The operator can set VAPID_SUBJECT (or CONTACT_EMAIL) to turn them on.';
 export const MSG_PRIVATE_ENDPOINT = 'The push endpoint must be a push service on the internet.';
+export const MSG_MALFORMED_ENDPOINT = 'The push endpoint must be a plain https address of a push service.';
 export const MSG_NO_SUBSCRIPTION = 'There is no push subscription with this token for you.';
 
 const tokenParams = z.object({ token: z.string().min(1).max(64) });
@@ -82,8 +83,10 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       if (!vapid) throw new AppError(503, SERVER_ERROR_TYPES.SERVICE_UNAVAILABLE, MSG_PUSH_OFF);
-      if (!app.config.pushPrivateEndpoints && isPrivateEndpoint(request.body.endpoint)) {
-        throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PRIVATE_ENDPOINT, 'endpoint');
+      const problem = endpointProblem(request.body.endpoint, app.config.pushPrivateEndpoints);
+      if (problem) {
+        const message = problem === 'private' ? MSG_PRIVATE_ENDPOINT : MSG_MALFORMED_ENDPOINT;
+        throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, 'endpoint');
       }
       const { row, created } = await subscribe(app.db, me.id, request.body);
       return reply.code(created ? 201 : 200).send({ token: row.id, createdAt: row.createdAt.toISOString() });
