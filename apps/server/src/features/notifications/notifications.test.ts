@@ -198,7 +198,7 @@ describeEachDatabase(
       );
     });
 
-    it('a shared device follows whoever subscribed it last', async () => {
+    it('a shared device (the same browser: its keys as stored) follows whoever subscribed it last', async () => {
       const first = await createMember(ctx.app);
       const second = await createMember(ctx.app);
       const browser = fresh('shared');
@@ -217,6 +217,36 @@ describeEachDatabase(
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(receiver.arrivedFor(browser)).toHaveLength(1);
       expect((await call(ctx.app, 'DELETE', `/api/push/subscriptions/${token}`, first)).statusCode).toBe(404);
+    });
+
+    it("another member's endpoint is never handed over without its browser's keys: 409, no token, the owner keeps it", async () => {
+      const owner = await createMember(ctx.app);
+      const taker = await createMember(ctx.app);
+      const browser = fresh('taken');
+      const token = await subscribe(ctx.app, owner, browser);
+      const theirs = fresh('taker').keys;
+      for (const keys of [theirs, { p256dh: browser.keys.p256dh, auth: theirs.auth }]) {
+        const res = await call(ctx.app, 'POST', '/api/push/subscriptions', taker, {
+          endpoint: browser.endpoint,
+          keys,
+        });
+        expectError(res, 409, 'document_already_exists', {
+          message: 'This push endpoint is registered to another member.',
+        });
+        expect(res.body).not.toContain(token);
+      }
+      const [row] = await ctx.app.db.select().from(pushSubscription).where(eq(pushSubscription.id, token));
+      expect(row).toMatchObject({ userId: owner.user.id, ...browser.keys });
+      // Still the owner's device, with the owner's keys: their push arrives and opens.
+      await applyAndDecide(ctx.app, owner, admin, 'approve');
+      const [push] = await arrival(browser);
+      expect(opened(browser, push).title).toBe('You are now a publisher');
+      // The owner may still change their own subscription's keys.
+      const own = await call(ctx.app, 'POST', '/api/push/subscriptions', owner, {
+        endpoint: browser.endpoint,
+        keys: theirs,
+      });
+      expect(own.statusCode, own.body).toBe(200);
     });
 
     it('settings start all on, change one kind at a time, and are the member’s own', async () => {

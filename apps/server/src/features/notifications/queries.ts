@@ -1,6 +1,9 @@
 // Push targets and per-kind settings (SPEC §3 push targets, §4 Subscribe flow). A subscription is
 // keyed by its endpoint: the same browser subscribing again (new keys, another language, another
-// member signed in on it) updates the one row and keeps its token.
+// member signed in on it) updates the one row and keeps its token. Another member takes a
+// subscription over only by sending its keys as stored: the auth secret is 16 random bytes that only
+// the browser (and this server) hold, so it proves the request comes from that browser (a shared
+// family phone), where the endpoint alone (which push services, logs and proxies see) does not.
 import {
   MESSAGING_TOPIC,
   NOTIFICATION_KINDS,
@@ -34,12 +37,15 @@ const targetColumns = {
   language: sql<NotificationLanguage>`${pushSubscription.language}`,
 };
 
-/** Stores the browser's subscription for `member` in topic 'everyone'; `created` false when it existed. */
+/**
+ * Stores the browser's subscription for `member` in topic 'everyone'; `created` false when it
+ * existed. Null when the endpoint is another member's and the keys are not the ones stored with it.
+ */
 export async function subscribe(
   db: Executor,
   member: string,
   input: PushSubscribeInput & { language: NotificationLanguage },
-): Promise<{ row: SubscriptionRow; created: boolean }> {
+): Promise<{ row: SubscriptionRow; created: boolean } | null> {
   const values = {
     userId: member,
     endpoint: input.endpoint,
@@ -58,9 +64,15 @@ export async function subscribe(
         topics: sql`array_append(array_remove(${pushSubscription.topics}, ${MESSAGING_TOPIC}), ${MESSAGING_TOPIC})`,
         updatedAt: new Date(),
       },
+      // Decided on the row as stored, in the same statement: no window between a check and the update.
+      setWhere: or(
+        eq(pushSubscription.userId, member),
+        and(eq(pushSubscription.p256dh, input.keys.p256dh), eq(pushSubscription.auth, input.keys.auth)),
+      ),
     })
     // xmax is 0 only on a row this statement inserted (PostgreSQL and PGlite alike).
     .returning({ ...getTableColumns(pushSubscription), created: sql<boolean>`(xmax = 0)` });
+  if (!result) return null;
   const { created, ...row } = result;
   return { row, created: Boolean(created) };
 }

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember, requireUser } from '../../platform/auth/index.ts';
-import { AppError, notFound, SERVER_ERROR_TYPES } from '../../platform/errors.ts';
+import { AppError, conflict, notFound, SERVER_ERROR_TYPES } from '../../platform/errors.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
@@ -33,6 +33,7 @@ export const MSG_PUSH_OFF =
   'Notifications are not set up on this server. The operator can set VAPID_SUBJECT (or CONTACT_EMAIL) to turn them on.';
 export const MSG_PRIVATE_ENDPOINT = 'The push endpoint must be a push service on the internet.';
 export const MSG_MALFORMED_ENDPOINT = 'The push endpoint must be a plain https address of a push service.';
+export const MSG_ENDPOINT_TAKEN = 'This push endpoint is registered to another member.';
 export const MSG_NO_SUBSCRIPTION = 'There is no push subscription with this token for you.';
 
 const tokenParams = z.object({ token: z.string().min(1).max(64) });
@@ -76,7 +77,7 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: subscriptionResponse,
           201: subscriptionResponse,
-          ...errors(400, ...GUARD_ERRORS, 429, 503),
+          ...errors(400, ...GUARD_ERRORS, 409, 429, 503),
         },
       },
     },
@@ -88,7 +89,10 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
         const message = problem === 'private' ? MSG_PRIVATE_ENDPOINT : MSG_MALFORMED_ENDPOINT;
         throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, 'endpoint');
       }
-      const { row, created } = await subscribe(app.db, me.id, request.body);
+      const stored = await subscribe(app.db, me.id, request.body);
+      // Never handed over (nor its token shown) to someone who only knows the endpoint.
+      if (!stored) throw conflict(MSG_ENDPOINT_TAKEN);
+      const { row, created } = stored;
       return reply.code(created ? 201 : 200).send({ token: row.id, createdAt: row.createdAt.toISOString() });
     },
   );
