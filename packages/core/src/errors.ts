@@ -21,6 +21,16 @@ export const ERROR_TYPES = {
   GENERAL_UNKNOWN: 'general_unknown',
   /** Not in spec: the server is busy with other work (e.g. the image queue is full); retry later. */
   GENERAL_SERVICE_UNAVAILABLE: 'general_service_unavailable',
+  /** Not in spec: the request body is over the server's size limit. */
+  GENERAL_PAYLOAD_TOO_LARGE: 'general_payload_too_large',
+  /** Not in spec: a write sent from a page of another site (platform/origin.ts). */
+  GENERAL_ORIGIN_FORBIDDEN: 'general_origin_forbidden',
+  /** Not in spec: a request body in a content type the route does not read. */
+  GENERAL_UNSUPPORTED_MEDIA_TYPE: 'general_unsupported_media_type',
+  /** Not in spec: the database cannot be reached (an outage, a restart); retry after Retry-After. */
+  GENERAL_DATABASE_UNAVAILABLE: 'general_database_unavailable',
+  /** Not in spec: the server's disk (or the database's) is full. */
+  GENERAL_INSUFFICIENT_STORAGE: 'general_insufficient_storage',
 } as const;
 export type ErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
 
@@ -44,6 +54,11 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   general_rate_limit_exceeded: 429,
   general_unknown: 500,
   general_service_unavailable: 503,
+  general_payload_too_large: 413,
+  general_origin_forbidden: 403,
+  general_unsupported_media_type: 415,
+  general_database_unavailable: 503,
+  general_insufficient_storage: 507,
 };
 
 /** `field` names the input at fault when a request was refused for one field (validation errors). */

@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_TYPES, MSG_EMAIL_PARAM_INVALID, MSG_INVALID_EMAIL, missingParamMessage } from '@samaj/core';
+import {
+  ERROR_TYPES,
+  type ErrorType,
+  MSG_EMAIL_PARAM_INVALID,
+  MSG_INVALID_EMAIL,
+  missingParamMessage,
+} from '@samaj/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
@@ -18,7 +24,7 @@ interface ValidationIssue {
 
 interface KnownError {
   status: number;
-  type: string;
+  type: ErrorType;
   message: string;
 }
 
@@ -100,6 +106,19 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
       .send(errorBody(status, ERROR_TYPES.GENERAL_BAD_REQUEST, fastifyError.message || 'Bad request.'));
   }
 
+  const outage = outageOf(error);
+  if (outage === 'database') {
+    request.log.error({ err: error }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return reply
+      .code(503)
+      .send(errorBody(503, ERROR_TYPES.GENERAL_DATABASE_UNAVAILABLE, MSG_DATABASE_UNAVAILABLE));
+  }
+  if (outage === 'disk') {
+    request.log.error({ err: error }, 'no space left');
+    return reply.code(507).send(errorBody(507, ERROR_TYPES.GENERAL_INSUFFICIENT_STORAGE, MSG_NO_SPACE));
+  }
+
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(errorBody(500, ERROR_TYPES.GENERAL_UNKNOWN, UNKNOWN_MESSAGE));
 }
@@ -173,6 +192,70 @@ function malformedInputMessage(error: Error): string | undefined {
       return 'The request contains text that cannot be stored.';
     }
     cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const MSG_DATABASE_UNAVAILABLE = 'The database is not answering. Please try again in a moment.';
+export const MSG_NO_SPACE = 'The server has run out of storage space. Please try again later.';
+/** Not in spec: how long a client waits before retrying while the database is away (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 10;
+
+/** The network failing between the server and PostgreSQL (the error's `code`, or its cause's). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * PostgreSQL refusing work because it is stopping, starting or out of connections: class 08
+ * (connection exception), admin/crash shutdown, cannot connect now, too many connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres and PGlite when their connection is gone (they raise plain errors, no code). */
+const UNREACHABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /^Cannot use a pool after calling end on the pool$/,
+  /^Client (was closed|has encountered a connection error) and is not queryable$/,
+  /^PGlite is clos(ed|ing)$/,
+];
+/** No space: the server's own disk (ENOSPC, EDQUOT) or the database's (SQLSTATE 53100 disk_full). */
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/**
+ * Whether a failure is the database being unreachable or a disk being full — neither the client's
+ * mistake nor a bug: the member is asked to try again in a moment (503 with Retry-After, or 507).
+ * Drizzle and better-auth wrap the driver's error, so the whole cause chain is read.
+ */
+export function outageOf(error: unknown): 'database' | 'disk' | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 10) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (NO_SPACE_CODES.has(code)) return 'disk';
+      if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return 'database';
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) {
+      return 'database';
+    }
+    queue.push(cause);
+    // A connection attempt to every address of a host fails as one AggregateError.
+    if (Array.isArray(errors)) queue.push(...errors);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { ERROR_TYPES, missingParamMessage } from '@samaj/core';
+import { ERROR_TYPES, type ErrorType, missingParamMessage } from '@samaj/core';
 
 /**
  * An error meant for the client: it leaves the server as `{ message, code: status, type }`.
@@ -8,7 +8,8 @@ export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly status: number,
-    readonly type: string,
+    /** Always one of core's catalogue, so the web app has words for every error it can meet. */
+    readonly type: ErrorType,
     message: string,
     /** The input at fault, for errors about one field. */
     readonly field?: string,
@@ -19,12 +20,14 @@ export class AppError extends Error {
   }
 }
 
-/** Error types the server adds to core's catalogue. */
+/** Core's types for errors only the server raises (kept under this name for its callers). */
 export const SERVER_ERROR_TYPES = {
-  PAYLOAD_TOO_LARGE: 'general_payload_too_large',
-  ORIGIN_FORBIDDEN: 'general_origin_forbidden',
-  UNSUPPORTED_MEDIA_TYPE: 'general_unsupported_media_type',
-  SERVICE_UNAVAILABLE: 'general_service_unavailable',
+  PAYLOAD_TOO_LARGE: ERROR_TYPES.GENERAL_PAYLOAD_TOO_LARGE,
+  ORIGIN_FORBIDDEN: ERROR_TYPES.GENERAL_ORIGIN_FORBIDDEN,
+  UNSUPPORTED_MEDIA_TYPE: ERROR_TYPES.GENERAL_UNSUPPORTED_MEDIA_TYPE,
+  SERVICE_UNAVAILABLE: ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE: ERROR_TYPES.GENERAL_DATABASE_UNAVAILABLE,
+  INSUFFICIENT_STORAGE: ERROR_TYPES.GENERAL_INSUFFICIENT_STORAGE,
 } as const;
 
 // A type alias, not an interface: it must fit the routes' loose error response schema.
@@ -36,7 +39,7 @@ export type ErrorBody = {
   field?: string;
 };
 
-export const badRequest = (message: string, type: string = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
+export const badRequest = (message: string, type: ErrorType = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
   new AppError(400, type, message);
 
 export const missingParameter = (name: string) =>
@@ -44,24 +47,24 @@ export const missingParameter = (name: string) =>
 
 export const unauthorized = (
   message = 'The current user is not authorized to perform the requested action.',
-  type: string = ERROR_TYPES.USER_UNAUTHORIZED,
+  type: ErrorType = ERROR_TYPES.USER_UNAUTHORIZED,
 ) => new AppError(401, type, message);
 
 export const forbidden = (
   message = 'The current user is not authorized to perform the requested action.',
-  type: string = ERROR_TYPES.USER_FORBIDDEN,
+  type: ErrorType = ERROR_TYPES.USER_FORBIDDEN,
 ) => new AppError(403, type, message);
 
 export const notFound = (
   message = 'Document with the requested ID could not be found.',
-  type: string = ERROR_TYPES.DOCUMENT_NOT_FOUND,
+  type: ErrorType = ERROR_TYPES.DOCUMENT_NOT_FOUND,
 ) => new AppError(404, type, message);
 
 export const conflict = (
   message = 'Document with the requested ID already exists.',
-  type: string = ERROR_TYPES.DOCUMENT_ALREADY_EXISTS,
+  type: ErrorType = ERROR_TYPES.DOCUMENT_ALREADY_EXISTS,
 ) => new AppError(409, type, message);
 
-export function errorBody(status: number, type: string, message: string, field?: string): ErrorBody {
+export function errorBody(status: number, type: ErrorType, message: string, field?: string): ErrorBody {
   return field === undefined ? { message, code: status, type } : { message, code: status, type, field };
 }

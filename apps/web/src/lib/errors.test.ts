@@ -25,6 +25,16 @@ describe('error messages', () => {
       'messages:errors.general_argument_invalid',
       'messages:errors.default',
     ]);
+    // The database away or a full disk: "try again in a moment", not the screen's own failure words.
+    for (const type of [ERROR_TYPES.GENERAL_DATABASE_UNAVAILABLE, ERROR_TYPES.GENERAL_INSUFFICIENT_STORAGE]) {
+      expect(errorKeys(new ApiError('x', 503, type), 'accounts:login_errors')).toEqual([
+        `accounts:login_errors.${type}`,
+        `messages:errors.${type}`,
+        'accounts:login_errors.default',
+        `messages:errors.${type}`,
+        'messages:errors.default',
+      ]);
+    }
     // Anything that is not the server's error (a bug, a TypeError) reads as an unknown failure.
     expect(errorKeys(new TypeError('x'))).toEqual([
       'messages:errors.general_unknown',

@@ -15,6 +15,17 @@ export function errorParts(error: unknown): { type: string; field: string | null
 }
 
 /**
+ * Failures of the server's, not the member's: the database away, a full disk, the server busy. The
+ * member is told to try again in a moment, even where a screen words its other failures its own
+ * way (a login's "Something Went Wrong" would read as if the account were at fault).
+ */
+const TRY_AGAIN_TYPES: ReadonlySet<string> = new Set([
+  ERROR_TYPES.GENERAL_DATABASE_UNAVAILABLE,
+  ERROR_TYPES.GENERAL_INSUFFICIENT_STORAGE,
+  ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE,
+]);
+
+/**
  * The translation keys for an error, most specific first, for i18next's fallback list.
  * `scope` is a key prefix with its namespace, e.g. 'accounts:login.errors'.
  */
@@ -23,7 +34,9 @@ export function errorKeys(error: unknown, scope?: string): string[] {
   const keys: string[] = [];
   for (const base of scope ? [scope, 'messages:errors'] : ['messages:errors']) {
     if (field) keys.push(`${base}.fields.${field}`);
-    keys.push(`${base}.${type}`, `${base}.default`);
+    keys.push(`${base}.${type}`);
+    if (base !== 'messages:errors' && TRY_AGAIN_TYPES.has(type)) keys.push(`messages:errors.${type}`);
+    keys.push(`${base}.default`);
   }
   return keys;
 }

@@ -10,6 +10,17 @@ describe('errors are explained by their type (and field), never by the English m
     ['user_invalid_credentials', 'Any wording the server likes', 'Please check your email and password'],
     ['user_blocked', 'Account banned', 'This account is blocked.'],
     ['general_unknown', 'Please check your email and password', 'Something Went Wrong, Try again later'],
+    // The database away or the disk full: try again in a moment, not "Something Went Wrong".
+    [
+      'general_database_unavailable',
+      'The database is not answering.',
+      'સર્વર અત્યારે માહિતી સુધી પહોંચી શકતું નથી. થોડી વાર પછી ફરી પ્રયત્ન કરો.',
+    ],
+    [
+      'general_insufficient_storage',
+      'The server has run out of storage space.',
+      'સર્વર પર જગ્યા ખૂટી ગઈ છે. થોડી વાર પછી ફરી પ્રયત્ન કરો.',
+    ],
   ])('login: %s reads as SPEC §8 says', async (errorType, message, shown) => {
     stubServer({
       routes: ({ path }) =>
