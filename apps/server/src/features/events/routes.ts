@@ -16,7 +16,6 @@ import {
   eventSchema,
   FEED_PAGE,
   missingParamMessage,
-  realtimeChannels,
   UPLOAD_MAX_BYTES,
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
@@ -79,13 +78,6 @@ const streamRequestResponse = z.object({
   requestedStreaming: z.literal(true),
   streamRequests: z.number().int().nullable(),
 });
-
-/** Tells open screens of this event to refetch it (after commit; ids only). */
-function announce(app: FastifyInstance, id: string): void {
-  app.realtime
-    .publish(realtimeChannels.event(id.toLowerCase()), { id })
-    .catch((err) => app.log.error({ err, eventId: id }, 'events: realtime announce failed'));
-}
 
 async function viewOne(app: FastifyInstance, row: EventRow, me: Actor): Promise<EventView> {
   const requests = await streamRequestsOf(app.db, [row.id], me.id);
@@ -241,9 +233,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = await requireUser(request);
       const before = await managedEvent(me, request.params.id);
       const values = await checkForm(me, request.body, before);
-      const { row, dropped } = await app.events.transaction((tx) => updateEvent(tx, before, values));
+      const { row, dropped } = await app.events.transaction(async (tx) => {
+        const saved = await updateEvent(tx, before, values);
+        await app.events.publish(tx, 'event.changed', { eventId: before.id, change: 'updated' });
+        return saved;
+      });
       await dropImages(dropped);
-      announce(app, row.id);
       return viewOne(app, row, me);
     },
   );
@@ -263,9 +258,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const before = await managedEvent(me, request.params.id);
-      const dropped = await app.events.transaction((tx) => deleteEvent(tx, before));
+      const dropped = await app.events.transaction(async (tx) => {
+        const gone = await deleteEvent(tx, before);
+        await app.events.publish(tx, 'event.changed', { eventId: before.id, change: 'deleted' });
+        return gone;
+      });
       await dropImages(dropped);
-      announce(app, before.id);
       return reply.code(204).send(null);
     },
   );
@@ -299,12 +297,13 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events/:id/live',
     {
       ...member,
+      ...writeLimit('live'),
       schema: {
         tags,
         summary: 'Start (true) or END (false) the live stream (the host or an Admin)',
         params: eventParams,
         body: eventLiveSchema,
-        response: { 200: eventResponse, ...errors(400, ...GUARD_ERRORS, 404) },
+        response: { 200: eventResponse, ...errors(400, ...GUARD_ERRORS, 404, 429) },
       },
     },
     async (request) => {

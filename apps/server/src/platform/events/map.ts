@@ -53,8 +53,12 @@ export interface DomainEvents {
   'matrimony.request_received': { creator: string; owner: string };
   /** The owner accepted a full-profile request; `creator` may now see phone and address. */
   'matrimony.request_accepted': { creator: string; owner: string };
+  /** The owner declined a full-profile request; `creator` may be told. */
+  'matrimony.request_declined': { creator: string; owner: string };
   /** An event's live flag changed (host pressed Start or END, or the host's connection went away). */
   'event.live': { eventId: string; live: boolean };
+  /** Staff edited or deleted an event: its open screens refetch it (a 404 once deleted). */
+  'event.changed': { eventId: string; change: 'updated' | 'deleted' };
   /** A member deleted their account; `files` are the stored files that went with it. */
   'account.deleted': { userId: string; files: string[] };
 }

@@ -11,4 +11,8 @@ export function forwardDomainEvents(events: EventBus, realtime: Realtime): void 
   events.onCommit('event.live', ({ eventId }) =>
     realtime.publish(realtimeChannels.event(eventId.toLowerCase()), { id: eventId }),
   );
+  // An edited or deleted event: its open screens refetch it.
+  events.onCommit('event.changed', ({ eventId }) =>
+    realtime.publish(realtimeChannels.event(eventId.toLowerCase()), { id: eventId }),
+  );
 }
