@@ -19,11 +19,14 @@ import { buildApp } from '../../app.ts';
 import { event } from '../../db/schema/index.ts';
 import type { RealtimeMessage } from '../../platform/realtime/index.ts';
 import {
+  MSG_PEER_FLOOD,
   MSG_PEER_NO_EVENT,
   MSG_PEER_NOT_HOST,
   MSG_PEER_SIGN_IN,
   MSG_PEER_TOO_MANY,
+  MSG_PEER_WATCHING,
   PEER_MAX_OPEN_PER_MEMBER,
+  PEER_MESSAGE_BURST,
 } from './signalling.ts';
 
 async function newEvent(app: FastifyInstance, host: string): Promise<string> {
@@ -136,26 +139,26 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     expect(await watching.next((m) => m.type === 'ANSWER')).toMatchObject({ src: id });
 
     const bad: Array<[() => TestSocket, string | Buffer, number]> = [
-      [() => peer(viewerPeerId(id), viewer), 'not json', REALTIME_CLOSE.MALFORMED],
+      [() => peer(viewerPeerId(id), other), 'not json', REALTIME_CLOSE.MALFORMED],
       [
-        () => peer(viewerPeerId(id), viewer),
+        () => peer(viewerPeerId(id), other),
         JSON.stringify({ type: 'SHOUT', dst: id }),
         REALTIME_CLOSE.MALFORMED,
       ],
-      [() => peer(viewerPeerId(id), viewer), JSON.stringify({ type: 'OFFER' }), REALTIME_CLOSE.MALFORMED],
-      [() => peer(viewerPeerId(id), viewer), Buffer.from([1, 2]), REALTIME_CLOSE.UNSUPPORTED],
+      [() => peer(viewerPeerId(id), other), JSON.stringify({ type: 'OFFER' }), REALTIME_CLOSE.MALFORMED],
+      [() => peer(viewerPeerId(id), other), Buffer.from([1, 2]), REALTIME_CLOSE.UNSUPPORTED],
       [
-        () => peer(viewerPeerId(id), viewer),
+        () => peer(viewerPeerId(id), other),
         JSON.stringify({ type: 'OFFER', dst: elsewhere }),
         REALTIME_CLOSE.POLICY,
       ],
       [
-        () => peer(viewerPeerId(id), viewer),
+        () => peer(viewerPeerId(id), other),
         JSON.stringify({ type: 'OFFER', dst: viewerId }),
         REALTIME_CLOSE.POLICY,
       ],
       [
-        () => peer(viewerPeerId(id), viewer),
+        () => peer(viewerPeerId(id), other),
         JSON.stringify({ type: 'CANDIDATE', dst: id, payload: 'x'.repeat(PEER_MAX_MESSAGE_BYTES) }),
         REALTIME_CLOSE.TOO_BIG,
       ],
@@ -173,6 +176,81 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     expect(hostSocket.ws.readyState).toBe(hostSocket.ws.OPEN);
     hostSocket.ws.close();
     watching.ws.close();
+  });
+
+  it('one viewer socket per member and event: a second is refused while the first is open; its host hears when a viewer goes', async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const elsewhere = await newEvent(ctx.app, other.user.id);
+    const hostSocket = peer(id, host);
+    await hostSocket.next(isOpen);
+    const firstId = viewerPeerId(id);
+    const first = peer(firstId, viewer);
+    await first.next(isOpen);
+
+    const second = peer(viewerPeerId(id), viewer);
+    expect(await second.next((m) => m.type === 'ERROR')).toEqual({
+      type: 'ERROR',
+      payload: { msg: MSG_PEER_WATCHING },
+    });
+    expect((await second.closed).code).toBe(REALTIME_CLOSE.TRY_LATER);
+    expect(second.messages.some(isOpen)).toBe(false);
+    // Another event, and another member, are not affected.
+    const there = peer(viewerPeerId(elsewhere), viewer);
+    await there.next(isOpen);
+    const someoneElse = peer(viewerPeerId(id), other);
+    await someoneElse.next(isOpen);
+
+    // The first tab closes: its host is told at once (its place is free), and the next tab may watch.
+    first.ws.close();
+    expect(await hostSocket.next((m) => m.type === 'LEAVE' && m.src === firstId)).toMatchObject({ dst: id });
+    const next = peer(viewerPeerId(id), viewer);
+    await next.next(isOpen);
+    for (const s of [hostSocket, there, someoneElse, next]) s.ws.close();
+  });
+
+  it('signalling messages are rate-limited per socket: a flood of offers closes it, a normal join passes', async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const hostSocket = peer(id, host);
+    await hostSocket.next(isOpen);
+    const offer = (n: number) =>
+      JSON.stringify({
+        type: 'OFFER',
+        dst: id,
+        payload: { sdp: 'v=0', type: 'data', connectionId: `dc_${n}` },
+      });
+
+    // A join: an offer, 60 candidates, an answer to the host's call and its candidates, at once.
+    const joining = peer(viewerPeerId(id), viewer);
+    await joining.next(isOpen);
+    joining.ws.send(offer(0));
+    for (let i = 0; i < 60; i++) {
+      joining.ws.send(
+        JSON.stringify({ type: 'CANDIDATE', dst: id, payload: { candidate: `c${i}`, connectionId: 'dc_0' } }),
+      );
+    }
+    joining.ws.send(
+      JSON.stringify({ type: 'ANSWER', dst: id, payload: { sdp: 'v=0', connectionId: 'mc_0' } }),
+    );
+    for (let i = 0; i < 30; i++) {
+      joining.ws.send(
+        JSON.stringify({ type: 'CANDIDATE', dst: id, payload: { candidate: `m${i}`, connectionId: 'mc_0' } }),
+      );
+    }
+    await expect.poll(() => hostSocket.messages.filter((m) => m.type === 'CANDIDATE').length).toBe(90);
+    expect(joining.ws.readyState).toBe(joining.ws.OPEN);
+    joining.ws.close();
+    await joining.closed;
+
+    // One socket sending 200 offers (each a "viewer" to a host counting connections) is closed.
+    const floodId = viewerPeerId(id);
+    const flooding = peer(floodId, other);
+    await flooding.next(isOpen);
+    for (let i = 0; i < 200; i++) flooding.ws.send(offer(i + 1));
+    expect(await flooding.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason: MSG_PEER_FLOOD });
+    const offers = hostSocket.messages.filter((m) => m.type === 'OFFER' && m.src === floodId);
+    expect(offers.length).toBeLessThanOrEqual(PEER_MESSAGE_BURST + 1);
+    expect(hostSocket.ws.readyState).toBe(hostSocket.ws.OPEN);
+    hostSocket.ws.close();
   });
 
   it('a host whose signalling socket goes away is no longer live (published), unless back in time', async () => {
@@ -231,9 +309,13 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     expect(await foreign.closed).toEqual({ code: 403, reason: 'http' });
 
     const member = await createMember(ctx.app);
-    const sockets = Array.from({ length: PEER_MAX_OPEN_PER_MEMBER }, () => peer(viewerPeerId(id), member));
+    // One viewer socket per event: the member watches as many events as the limit allows.
+    const events = await Promise.all(
+      Array.from({ length: PEER_MAX_OPEN_PER_MEMBER + 1 }, () => newEvent(ctx.app, host.user.id)),
+    );
+    const sockets = events.slice(0, -1).map((e) => peer(viewerPeerId(e), member));
     await Promise.all(sockets.map((s) => s.next(isOpen)));
-    const extra = peer(viewerPeerId(id), member);
+    const extra = peer(viewerPeerId(events.at(-1) as string), member);
     expect(await extra.next((m) => m.type === 'ERROR')).toEqual({
       type: 'ERROR',
       payload: { msg: MSG_PEER_TOO_MANY },

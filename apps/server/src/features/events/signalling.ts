@@ -6,7 +6,11 @@
 // - viewers use core's `viewerPeerId(eventId)` and may signal only their event's host, and the
 //   host only its event's viewers;
 // - a malformed message closes that socket (1007, 1003 binary, 1009 oversize), nobody else's;
-// - signalling connections per member are limited;
+// - signalling connections per member are limited, and a member watches an event through one
+//   viewer socket at a time (a second one is refused while the first is open);
+// - each socket's messages are rate-limited (a token bucket; a host's grows with LIVE_MAX_VIEWERS);
+// - when a viewer's socket goes, its host is told (LEAVE), so the host frees the viewer's place at once
+//   and counts the viewers whose signalling is open: one per member (issue 30 §1.4);
 // - when the host's socket goes (tab closed, network lost: no heartbeat for PEER_ALIVE_TIMEOUT_MS)
 //   and is not back within LIVE_HOST_GRACE_MS, `live` is cleared and `event.live` published.
 // peer keeps its registry of peers in this process: with several app processes, route /peerjs to
@@ -42,6 +46,36 @@ export const MSG_PEER_NOT_HOST = 'Only the host of this event or an Admin may br
 export const MSG_PEER_NO_EVENT = 'No event with this id.';
 export const MSG_PEER_INVALID_ID = 'ID is invalid';
 export const MSG_PEER_TOO_MANY = 'Too many connections; try again later.';
+export const MSG_PEER_WATCHING = 'You are already watching this event in another tab or on another device.';
+export const MSG_PEER_FLOOD = 'Too many signalling messages.';
+
+/**
+ * Not in spec: signalling messages one viewer socket may send in a burst, and per second after it.
+ * Joining takes an OFFER, an ANSWER and a few dozen CANDIDATEs (host, STUN and TURN candidates of
+ * two connections); a host sends as much per viewer, so its bucket is LIVE_MAX_VIEWERS times larger.
+ */
+export const PEER_MESSAGE_BURST = 100;
+export const PEER_MESSAGES_PER_SECOND = 10;
+
+/** A token bucket: `take()` is false once the socket sent more than `burst` faster than `rate`/s. */
+class MessageBudget {
+  private tokens: number;
+  private last = Date.now();
+  constructor(
+    private readonly burst: number,
+    private readonly rate: number,
+  ) {
+    this.tokens = burst;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
 
 const RELAYED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
 
@@ -130,8 +164,10 @@ export function registerSignalling(app: FastifyInstance): void {
     maxPayload: PEER_MAX_MESSAGE_BYTES,
     perMessageDeflate: false,
   });
-  /** Hosts whose signalling socket is open here, and the timers that clear `live` after they go. */
-  const hostsOnline = new Set<string>();
+  /** Hosts whose signalling socket is open here (by event id), and the timers that clear `live` after they go. */
+  const hostsOnline = new Map<string, IClient>();
+  /** The one open viewer socket of each member and event (`<member> <event>`). */
+  const watching = new Map<string, WebSocket>();
   const clearTimers = new Map<string, NodeJS.Timeout>();
   const byMember = new Map<string, Set<WebSocket>>();
   let peerWss: WebSocketServer | undefined;
@@ -164,13 +200,20 @@ export function registerSignalling(app: FastifyInstance): void {
     peer.on('connection', (client: IClient) => {
       const id = client.getId();
       if (parsePeerId(id)?.role !== 'host') return;
-      hostsOnline.add(id);
+      hostsOnline.set(id, client);
       clearTimeout(clearTimers.get(id));
       clearTimers.delete(id);
     });
     peer.on('disconnect', (client: IClient) => {
       const id = client.getId();
-      if (parsePeerId(id)?.role !== 'host') return;
+      const gone = parsePeerId(id);
+      if (gone?.role === 'viewer') {
+        // The viewer's place at its host is free now: without this the host would keep counting a
+        // viewer whose tab reconnected under a new id (or a script that cycles sockets).
+        hostsOnline.get(gone.eventId)?.send({ type: 'LEAVE', src: id, dst: gone.eventId });
+        return;
+      }
+      if (gone?.role !== 'host' || hostsOnline.get(id) !== client) return;
       hostsOnline.delete(id);
       clearUnlessBack(id, LIVE_HOST_GRACE_MS);
     });
@@ -195,8 +238,28 @@ export function registerSignalling(app: FastifyInstance): void {
       if (!claim) return refuse(ws, MSG_PEER_INVALID_ID);
       if (!event) return refuse(ws, MSG_PEER_NO_EVENT);
       if (claim.role === 'host' && !mayBroadcast(me, event)) return refuse(ws, MSG_PEER_NOT_HOST);
+      // One viewer socket per member and event: refused, not replacing, as the member's other tab
+      // would otherwise retry (every RETRY_AFTER_ERROR_MS) and take the stream back, again and again.
+      const seat = `${me.id} ${claim.eventId}`;
+      const seated = watching.get(seat);
+      if (claim.role === 'viewer' && seated && seated.readyState === seated.OPEN) {
+        return refuse(ws, MSG_PEER_WATCHING, REALTIME_CLOSE.TRY_LATER);
+      }
       const release = limiter.acquire(me.id);
       if (!release) return refuse(ws, MSG_PEER_TOO_MANY, REALTIME_CLOSE.TRY_LATER);
+      if (claim.role === 'viewer') {
+        watching.set(seat, ws);
+        ws.on('close', () => {
+          if (watching.get(seat) === ws) watching.delete(seat);
+        });
+      }
+      const budget =
+        claim.role === 'host'
+          ? new MessageBudget(
+              PEER_MESSAGE_BURST * app.config.liveMaxViewers,
+              PEER_MESSAGES_PER_SECOND * app.config.liveMaxViewers,
+            )
+          : new MessageBudget(PEER_MESSAGE_BURST, PEER_MESSAGES_PER_SECOND);
       const mine = byMember.get(me.id) ?? new Set<WebSocket>();
       mine.add(ws);
       byMember.set(me.id, mine);
@@ -208,6 +271,10 @@ export function registerSignalling(app: FastifyInstance): void {
       // Checked before peer sees it: `peer` listens for 'message' too, and would relay anything.
       const emit = ws.emit.bind(ws);
       ws.emit = ((name: string | symbol, ...args: unknown[]) => {
+        if (name === 'message' && !budget.take()) {
+          ws.close(REALTIME_CLOSE.POLICY, MSG_PEER_FLOOD);
+          return false;
+        }
         if (name === 'message' && !checkMessage(ws, { peerId, ...claim }, args[0], args[1] as boolean))
           return false;
         return emit(name, ...args);

@@ -125,3 +125,40 @@ describe('a crowd joining at once', () => {
     expect(crowd[2]?.sent.length).toBe(before);
   });
 });
+
+describe('one viewer, one place', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('counts viewers by peer (one per member, as the server keeps it), not by connection', async () => {
+    const peer = new FakePeer();
+    signalling.peer = peer;
+    const track = { kind: 'video', stop: vi.fn() };
+    vi.stubGlobal('navigator', {
+      mediaDevices: {
+        getUserMedia: async () => ({ getTracks: () => [track], getVideoTracks: () => [track] }),
+      },
+    });
+    const host = new LiveHost('ev1', {}, 2, { onViewers: vi.fn(), onError: vi.fn() });
+    await host.start();
+
+    // One viewer's socket sends offer after offer, each with a new connection id.
+    const repeats = Array.from({ length: 20 }, (_, i) => new FakeConnection('viewer-aaaa-ev1', `dc_${i}`));
+    for (const connection of repeats) peer.emit('connection', connection);
+    expect(host.viewerCount).toBe(1);
+    // The earlier connections of that viewer were let go; a late close of one does not drop the latest.
+    expect(repeats.slice(0, -1).every((c) => !c.open)).toBe(true);
+    repeats[0]?.emit('close');
+    expect(host.viewerCount).toBe(1);
+
+    // Another member still gets a place, and is called, not told the stream is full.
+    const other = new FakeConnection('viewer-bbbb-ev1', 'dc_other');
+    peer.emit('connection', other);
+    expect(host.viewerCount).toBe(2);
+    expect(peer.calls.at(-1)).toBe('viewer-bbbb-ev1');
+    other.opened();
+    expect(other.sent).not.toContainEqual({ type: 'full' });
+    host.end();
+  });
+});

@@ -81,6 +81,11 @@ export const COUNT_SETTLE_MS = 200;
 export class LiveHost {
   private peer: Peer | null = null;
   private stream: MediaStream | null = null;
+  /**
+   * By the viewer's peer id, not the connection id: the server keeps one viewer socket (so one peer
+   * id) per member and event and tells us when it goes (LEAVE), so this counts members; a socket
+   * offering again and again under new connection ids still holds one place.
+   */
   private readonly viewers = new Map<string, Viewer>();
   private countTimer: ReturnType<typeof setTimeout> | null = null;
   private ended = false;
@@ -132,6 +137,14 @@ export class LiveHost {
       connection.close();
       return;
     }
+    // The same viewer greeting again (its earlier connection failed, or a script): the new
+    // connection takes the earlier one's place.
+    const earlier = this.viewers.get(connection.peer);
+    if (earlier) {
+      this.viewers.delete(connection.peer);
+      earlier.call.close();
+      earlier.connection.close();
+    }
     if (this.viewers.size >= this.maxViewers) {
       connection.on('open', () => {
         this.send(connection, { type: 'full' });
@@ -141,7 +154,7 @@ export class LiveHost {
       return;
     }
     const call = this.peer.call(connection.peer, this.stream);
-    this.viewers.set(connection.connectionId, { connection, call });
+    this.viewers.set(connection.peer, { connection, call });
     // A viewer whose tab died is not noticed by signalling for a minute: ICE says so sooner.
     call.on('iceStateChanged', (state) => {
       if (state === 'connected') void capVideoBitrate(call);
@@ -162,9 +175,10 @@ export class LiveHost {
   }
 
   private drop(connection: DataConnection): void {
-    const viewer = this.viewers.get(connection.connectionId);
-    if (!viewer) return;
-    this.viewers.delete(connection.connectionId);
+    const viewer = this.viewers.get(connection.peer);
+    // A replaced connection closing late must not drop its viewer's current one.
+    if (viewer?.connection !== connection) return;
+    this.viewers.delete(connection.peer);
     viewer.call.close();
     connection.close();
     this.broadcast();
