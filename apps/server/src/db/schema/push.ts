@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { at, createdAt, id, updatedAt } from './columns.ts';
 
 /** A browser's Web Push subscription for a member (a push target, SPEC §3). */
 export const pushSubscription = pgTable(
@@ -30,4 +30,16 @@ export const notificationSetting = pgTable('notification_setting', {
   userId: text('user_id').primaryKey(),
   disabled: text('disabled').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Pushes sent at most once in a while, claimed here in one statement by whichever process sends
+ * first (an event going live: once per event in 6 hours, however often the host toggles it).
+ */
+export const pushOnce = pgTable('push_once', {
+  /** What was sent, e.g. `event_live:<event id>`. */
+  key: text('key').primaryKey(),
+  /** The job that claimed it: that job's own retries may still send. */
+  job: text('job').notNull(),
+  sentAt: at('sent_at').notNull(),
 });
