@@ -278,13 +278,16 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
       expect(jpeg.headers['content-type']).toBe('image/jpeg');
     });
 
-    it('answers 404 JSON for an unknown id', async () => {
-      for (const unknown of ['0123456789abcdef0123', 'nope', '..%2F..%2Fetc%2Fpasswd']) {
+    it('answers 404 JSON for an unknown id, 400 for text that can never be an id', async () => {
+      for (const unknown of ['0123456789abcdef0123', 'nope']) {
         const response = await preview(unknown);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toMatchObject({ code: 404, type: 'storage_file_not_found' });
         expect(response.headers['cache-control'] ?? '').not.toMatch(/immutable/);
       }
+      const traversal = await preview('..%2F..%2Fetc%2Fpasswd');
+      expect(traversal.json()).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+      expect(traversal.headers['cache-control'] ?? '').not.toMatch(/immutable/);
     });
   });
 

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   DEFAULT_PICTURE_ID,
+  documentIdSchema,
   ERROR_TYPES,
   missingParamMessage,
   PREVIEW_WIDTHS,
@@ -29,7 +30,7 @@ export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 export const CACHE_MODERATED = 'public, max-age=3600';
 export const CACHE_PRIVATE = 'private, no-store';
 
-const previewParams = z.object({ id: z.string().min(1).max(64) });
+const previewParams = z.object({ id: documentIdSchema });
 const previewQuery = z.object({
   width: z
     .string()

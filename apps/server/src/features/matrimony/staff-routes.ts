@@ -1,6 +1,7 @@
 // The staff console's matrimony routes (Admins): the verification queue, decisions, reports.
 import {
   banProfileSchema,
+  documentIdSchema,
   matrimonyCursorSchema,
   staffProfileSchema,
   staffProfilesQuerySchema,
@@ -27,7 +28,7 @@ export const MSG_NO_REPORT = 'Report with the requested ID could not be found.';
 export const MSG_ALREADY_DECIDED = 'This profile is not in a state this decision applies to.';
 export const MSG_REPORT_DECIDED = 'This report has already been handled.';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = z.object({ id: documentIdSchema });
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['matrimony', 'admin'];

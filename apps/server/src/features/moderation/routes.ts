@@ -3,6 +3,7 @@
 // input is validated, so a visitor learns 401 and a member 403 whatever they send.
 import {
   type AuditView,
+  documentIdSchema,
   POST_STATUSES,
   postDecisionSchema,
   type QueuedPost,
@@ -28,7 +29,7 @@ import {
 export const MSG_POST_NOT_FOUND = 'Post with the requested ID could not be found.';
 export const MSG_NO_OPEN_REPORTS = 'This post has no open reports.';
 
-const id = z.string().min(1).max(64);
+const id = documentIdSchema;
 const idParams = z.object({ id });
 const postIdParams = z.object({ postId: id });
 const cursorQuery = z.object({ cursor: id.optional() });

@@ -2,6 +2,7 @@
 // member submissions that the spec implies (issue 4). Visitors read, members submit, Admins review.
 import { createHash } from 'node:crypto';
 import {
+  documentIdSchema,
   ERROR_TYPES,
   MODERATION_REASON_MAX,
   SUBMISSION_STATUSES,
@@ -46,7 +47,7 @@ export const MAX_PENDING_PER_MEMBER = 20;
 const REVIEW_PAGE = 50;
 
 const nameParams = z.object({ name: z.string().min(1).max(SURNAME_FIELD_MAX) });
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = z.object({ id: documentIdSchema });
 const listQuery = z.object({
   cursor: z.string().max(SURNAME_FIELD_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(SURNAME_LIST_LIMIT).default(SURNAME_LIST_LIMIT),
@@ -55,7 +56,7 @@ const submissionBody = surnameSubmissionSchema.omit({ surname: true });
 const mineQuery = z.object({ surname: z.string().min(1).max(SURNAME_FIELD_MAX).optional() });
 const reviewQuery = z.object({
   status: z.enum(SUBMISSION_STATUSES).default('pending'),
-  cursor: z.string().max(64).optional(),
+  cursor: documentIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(REVIEW_PAGE),
 });
 const applyBody = surnameSubmissionSchema.omit({ surname: true }).nullish();
