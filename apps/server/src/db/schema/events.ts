@@ -20,6 +20,12 @@ export const event = pgTable('event', {
   host: text('host').notNull(),
   liveStream: boolean('live_stream').notNull().default(false),
   live: boolean('live').notNull().default(false),
+  /**
+   * The live flag's lease: renewed while the host's signalling socket is open in some process, so a
+   * process that dies (kill -9) leaves an event live only until then; readers count `live` only
+   * while it holds, and any process clears a lapsed one (events/signalling.ts). Null: no lease.
+   */
+  liveUntil: at('live_until'),
   /** When the stream last ended (END, or its host gone); null if it never ran: the event then says it ended. */
   liveEndedAt: at('live_ended_at'),
   /** Who created it: a Publisher manages only their own events (null for events made before this). */
