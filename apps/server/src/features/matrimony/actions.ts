@@ -2,8 +2,14 @@
 // full profile, accept or revoke a request addressed to them, not interested, block, report.
 // Every write about a pair of members first locks both profile rows in id order, so two members
 // acting on each other at the same instant take turns: the later one sees the earlier one's row.
-import type { IncomingRequest, OutgoingRequest, RequestState, ShortlistResult } from '@samaj/core';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import {
+  type IncomingRequest,
+  type OutgoingRequest,
+  REFUSED_REQUEST_STATES,
+  type RequestState,
+  type ShortlistResult,
+} from '@samaj/core';
+import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/client.ts';
@@ -14,6 +20,7 @@ import {
   matrimonyProfile,
   matrimonyReport,
   profileRequest,
+  profileRequestNotice,
   shortlist,
 } from '../../db/schema/index.ts';
 import { incomingRequest } from './lists.ts';
@@ -23,6 +30,8 @@ import { canSee, type Viewer } from './visibility.ts';
 export class NotVisible extends Error {}
 /** A full-profile request without a match. */
 export class NotMatched extends Error {}
+/** Withdrawing a request its owner revoked or declined: their answer stands until they change it. */
+export class RequestStands extends Error {}
 
 const pairId = (creator: string, profile: string) => `${creator}:${profile}`;
 
@@ -56,10 +65,26 @@ function eitherWay(from: PgColumn, to: PgColumn, a: string, b: string): SQL {
   return or(and(eq(from, a), eq(to, b)), and(eq(from, b), eq(to, a))) as SQL;
 }
 
+/**
+ * Ends the full-profile requests between two members, except a revoked or declined one: the owner's
+ * answer stands (issue 30 §1.8), so neither unshortlisting, blocking nor withdrawing lets its
+ * requester ask (and notify the owner) again. Only the owner's accept changes it.
+ */
+async function endRequests(tx: Transaction, a: string, b: string): Promise<void> {
+  await tx
+    .delete(profileRequest)
+    .where(
+      and(
+        eitherWay(profileRequest.creator, profileRequest.profile, a, b),
+        notInArray(profileRequest.state, [...REFUSED_REQUEST_STATES]),
+      ),
+    );
+}
+
 /** Ends everything between two members: shortlists, the match, full-profile requests. */
 async function endPair(tx: Transaction, a: string, b: string): Promise<void> {
   await tx.delete(shortlist).where(eitherWay(shortlist.creator, shortlist.profile, a, b));
-  await tx.delete(profileRequest).where(eitherWay(profileRequest.creator, profileRequest.profile, a, b));
+  await endRequests(tx, a, b);
   await tx.delete(matrimonyMatch).where(eitherWay(matrimonyMatch.member, matrimonyMatch.other, a, b));
 }
 
@@ -105,13 +130,15 @@ export async function removeShortlist(app: FastifyInstance, memberId: string, ta
     await tx
       .delete(matrimonyMatch)
       .where(eitherWay(matrimonyMatch.member, matrimonyMatch.other, memberId, target));
-    await tx
-      .delete(profileRequest)
-      .where(eitherWay(profileRequest.creator, profileRequest.profile, memberId, target));
+    await endRequests(tx, memberId, target);
   });
 }
 
-/** A full-profile request: only to a visible profile the member has matched with. */
+/**
+ * A full-profile request: only to a visible profile the member has matched with. Asking again
+ * answers the standing request (a revoked or declined one stays so); the owner is told of a
+ * member's request once, however often it is withdrawn and sent again.
+ */
 export async function sendRequest(
   app: FastifyInstance,
   viewer: Viewer,
@@ -128,7 +155,14 @@ export async function sendRequest(
       .values({ id: pairId(viewer.id, target), creator: viewer.id, profile: target })
       .onConflictDoNothing()
       .returning();
-    if (made)
+    const told = made
+      ? await tx
+          .insert(profileRequestNotice)
+          .values({ creator: viewer.id, profile: target })
+          .onConflictDoNothing()
+          .returning({ creator: profileRequestNotice.creator })
+      : [];
+    if (told.length > 0)
       await app.events.publish(tx, 'matrimony.request_received', { creator: viewer.id, owner: target });
     const [row] = made
       ? [made]
@@ -140,10 +174,18 @@ export async function sendRequest(
   });
 }
 
+/** Withdraws my waiting or accepted request; RequestStands when the owner revoked or declined it. */
 export async function withdrawRequest(app: FastifyInstance, memberId: string, target: string): Promise<void> {
-  await app.db
-    .delete(profileRequest)
-    .where(and(eq(profileRequest.creator, memberId), eq(profileRequest.profile, target)));
+  await app.events.transaction(async (tx) => {
+    await lockPair(tx, memberId, target);
+    const mine = and(eq(profileRequest.creator, memberId), eq(profileRequest.profile, target));
+    const [refused] = await tx
+      .select({ state: profileRequest.state })
+      .from(profileRequest)
+      .where(and(mine, inArray(profileRequest.state, [...REFUSED_REQUEST_STATES])));
+    if (refused) throw new RequestStands();
+    await tx.delete(profileRequest).where(mine);
+  });
 }
 
 /**
@@ -169,6 +211,9 @@ export async function answerRequest(
       .returning({ state: profileRequest.state });
     if (state === 'accepted') {
       await app.events.publish(tx, 'matrimony.request_accepted', { creator, owner: owner.id });
+    }
+    if (state === 'declined') {
+      await app.events.publish(tx, 'matrimony.request_declined', { creator, owner: owner.id });
     }
     return { ...before, state: after.state };
   });

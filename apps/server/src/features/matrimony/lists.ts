@@ -9,6 +9,7 @@ import {
   type MatchCard,
   type Page,
   type ProfileCard,
+  type RequestState,
 } from '@samaj/core';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -71,9 +72,7 @@ export async function suggestions(db: Executor, viewer: Viewer, cursor?: string)
 }
 
 /** The state of the viewer's own request to the joined profile. */
-const myRequestState = sql<
-  'none' | 'pending' | 'accepted' | 'revoked'
->`coalesce(${profileRequest.state}, 'none')`;
+const myRequestState = sql<'none' | RequestState>`coalesce(${profileRequest.state}, 'none')`;
 
 /** Matches, newest first; contact only where the other side accepted my request and has not revoked. */
 export async function matches(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<MatchCard>> {

@@ -3,6 +3,7 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember, uniqueUsername } from '../../../test/members.ts';
@@ -522,9 +523,98 @@ describeEachDatabase('matrimony', (ctx) => {
         `accepted:${man.user.id}>${woman.user.id}`,
       ]);
 
-      // Withdrawing deletes the request.
-      expect((await api('DELETE', `/api/matrimony/requests/${woman.user.id}`, man)).statusCode).toBe(204);
-      expect(idsOf(await api('GET', '/api/matrimony/requests', woman))).toEqual([]);
+      // The revoke stands: the requester cannot withdraw it to ask again.
+      expectError(
+        await api('DELETE', `/api/matrimony/requests/${woman.user.id}`, man),
+        409,
+        'general_bad_request',
+      );
+      expect(idsOf(await api('GET', '/api/matrimony/requests', woman))).toEqual([man.user.id]);
+    });
+
+    describe("the owner's answer stands (issue 30 §1.8)", () => {
+      /**
+       * Request notices the owner got from the creator, and the declines the creator was told of: each
+       * domain event is what becomes the member's push job (notifications' onTransaction).
+       */
+      function countEvents() {
+        const counts = { received: new Map<string, number>(), declined: new Map<string, number>() };
+        const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+        ctx.app.events.onCommit('matrimony.request_received', (p) => {
+          bump(counts.received, `${p.creator}>${p.owner}`);
+        });
+        ctx.app.events.onCommit('matrimony.request_declined', (p) => {
+          bump(counts.declined, `${p.creator}>${p.owner}`);
+        });
+        return counts;
+      }
+
+      for (const refusal of ['revoke', 'decline'] as const) {
+        it(`after ${refusal}, withdrawing, unshortlisting and blocking never let the requester ask (and notify) again; accepting does`, async () => {
+          const counts = countEvents();
+          const { man, woman } = await matchPair();
+          const key = `${man.user.id}>${woman.user.id}`;
+          const ask = () => api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });
+          expect((await ask()).statusCode).toBe(201);
+          if (refusal === 'revoke') await api('POST', `/api/matrimony/requests/${man.user.id}/accept`, woman);
+          const answered = await api('POST', `/api/matrimony/requests/${man.user.id}/${refusal}`, woman);
+          expect(answered.statusCode, answered.body).toBe(200);
+          const state = refusal === 'revoke' ? 'revoked' : 'declined';
+          expect(answered.json().state).toBe(state);
+          // The requester is told of a decline, once.
+          expect(counts.declined.get(key) ?? 0).toBe(refusal === 'decline' ? 1 : 0);
+
+          for (let round = 0; round < 3; round++) {
+            expectError(
+              await api('DELETE', `/api/matrimony/requests/${woman.user.id}`, man),
+              409,
+              'general_bad_request',
+            );
+            const again = await ask();
+            expect(again.statusCode, again.body).toBe(201);
+            expect(again.json().state).toBe(state);
+          }
+          // Unshortlisting and shortlisting again (the match comes back) leaves it as it was.
+          await api('DELETE', `/api/matrimony/shortlists/${woman.user.id}`, man);
+          await shortlistOf(man, woman);
+          expect((await ask()).json().state).toBe(state);
+          const seen = await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man);
+          expect(seen.json()).toMatchObject({ request: state, contact: null });
+          expectNoContactOf(seen.body, woman);
+          expect((await api('GET', '/api/matrimony/requests/count', woman)).json()).toEqual({ pending: 0 });
+          expect(counts.received.get(key)).toBe(1);
+
+          // The owner acting is what changes it: accept, and the contact shows.
+          await api('POST', `/api/matrimony/requests/${man.user.id}/accept`, woman);
+          expect((await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man)).json().contact).toEqual({
+            number: woman.form.number,
+            address: woman.form.address,
+          });
+          // Blocking her ends the rest between them, but not her answer.
+          await api('POST', `/api/matrimony/requests/${man.user.id}/${refusal}`, woman);
+          expect(
+            (await api('POST', '/api/matrimony/blocks', man, { profile: woman.user.id })).statusCode,
+          ).toBe(204);
+          const rows = await ctx.app.db
+            .select({ state: profileRequest.state })
+            .from(profileRequest)
+            .where(eq(profileRequest.creator, man.user.id));
+          expect(rows).toEqual([{ state }]);
+        });
+      }
+
+      it('withdrawing a waiting request and asking again tells the owner once', async () => {
+        const counts = countEvents();
+        const { man, woman } = await matchPair();
+        for (let round = 0; round < 3; round++) {
+          const sent = await api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });
+          expect(sent.json().state).toBe('pending');
+          expect((await api('DELETE', `/api/matrimony/requests/${woman.user.id}`, man)).statusCode).toBe(204);
+        }
+        await api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });
+        expect((await api('GET', '/api/matrimony/requests/count', woman)).json()).toEqual({ pending: 1 });
+        expect(counts.received.get(`${man.user.id}>${woman.user.id}`)).toBe(1);
+      });
     });
 
     it('unshortlisting ends an accepted request too', async () => {

@@ -4,6 +4,7 @@
 // FullProfile / MatchCard whose request the owner accepted and has not revoked.
 import multipart from '@fastify/multipart';
 import {
+  documentIdSchema,
   ERROR_TYPES,
   fullProfileSchema,
   incomingRequestSchema,
@@ -42,6 +43,7 @@ import {
   markNotInterested,
   NotMatched,
   NotVisible,
+  RequestStands,
   removeShortlist,
   sendRequest,
   withdrawRequest,
@@ -74,11 +76,13 @@ export const MSG_SELF = 'You cannot do this to your own profile.';
 export const MSG_NOT_MATCHED = 'You can request a full profile only after a match.';
 export const MSG_PHOTO_NOT_FOUND = 'The requested file could not be found.';
 export const MSG_NO_REQUEST = 'Request with the requested ID could not be found.';
+export const MSG_REQUEST_STANDS =
+  'The member has answered your request; it stays as they left it until they accept it.';
 
-const profileParams = z.object({ id: z.string().min(1).max(64) });
-const targetParams = z.object({ profile: z.string().min(1).max(64) });
+const profileParams = z.object({ id: documentIdSchema });
+const targetParams = z.object({ profile: documentIdSchema });
 /** Under /requests/ the one param is a member's id: the profile I asked (withdraw) or who asked me (answer). */
-const requestParams = z.object({ id: z.string().min(1).max(64) });
+const requestParams = z.object({ id: documentIdSchema });
 const photoImage = z.any().describe('The photo: WebP when Accept allows it, else JPEG');
 
 const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,6 +124,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       if (error instanceof NotVisible) throw notFound(MSG_NO_PROFILE);
       if (error instanceof NotMatched) throw forbidden(MSG_NOT_MATCHED);
+      if (error instanceof RequestStands) throw conflict(MSG_REQUEST_STANDS, ERROR_TYPES.GENERAL_BAD_REQUEST);
       if (error instanceof AlreadyListed) throw conflict(MSG_ALREADY_LISTED);
       if (error instanceof PhotoNotYours)
         throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'dp');
@@ -427,21 +432,27 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writeLimit('like'),
       schema: {
         tags,
-        summary: 'Withdraw my request',
+        summary: 'Withdraw my request (409 when its owner revoked or declined it: their answer stands)',
         params: requestParams,
-        response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 429) },
+        response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 409, 429) },
       },
     },
     async (request, reply) => {
       const me = await eligibleUser(request);
-      await withdrawRequest(app, me.id, request.params.id);
+      await answer(() => withdrawRequest(app, me.id, request.params.id));
       return reply.code(204).send(null);
     },
   );
 
+  const answerSummaries = {
+    accept: 'Accept a request for my full profile (the requester sees phone and address)',
+    revoke: 'Revoke profile access (phone and address hidden again at once)',
+    decline: 'Decline a request (the requester is told, and cannot ask again until I accept)',
+  };
   for (const [action, state] of [
     ['accept', 'accepted'],
     ['revoke', 'revoked'],
+    ['decline', 'declined'],
   ] as const) {
     app.post(
       `/api/matrimony/requests/:id/${action}`,
@@ -450,10 +461,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
         ...writeLimit('like'),
         schema: {
           tags,
-          summary:
-            action === 'accept'
-              ? 'Accept a request for my full profile (the requester sees phone and address)'
-              : 'Revoke profile access (phone and address hidden again at once)',
+          summary: answerSummaries[action],
           params: requestParams,
           response: { 200: incomingRequestSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
         },
