@@ -4,6 +4,7 @@
 // (notify.ts). Push is off when the server has no usable VAPID subject (config.ts).
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  documentIdSchema,
   ERROR_TYPES,
   type NotificationSettingsView,
   notificationSettingsSchema,
@@ -36,7 +37,7 @@ export const MSG_MALFORMED_ENDPOINT = 'The push endpoint must be a plain https a
 export const MSG_ENDPOINT_TAKEN = 'This push endpoint is registered to another member.';
 export const MSG_NO_SUBSCRIPTION = 'There is no push subscription with this token for you.';
 
-const tokenParams = z.object({ token: z.string().min(1).max(64) });
+const tokenParams = z.object({ token: documentIdSchema });
 const subscriptionResponse = z.object({
   token: z.string(),
   createdAt: z.string(),

@@ -3,6 +3,7 @@
 // or reject. A rejected member may apply again; a pending or approved application answers 409.
 import {
   type ApplicantView,
+  documentIdSchema,
   hasLabel,
   MODERATION_REASON_MAX,
   PUBLISHER_REQUEST_STATUSES,
@@ -32,10 +33,10 @@ export const MSG_ALREADY_APPLIED = 'You have already applied to become a publish
 export const MSG_ALREADY_PUBLISHER = 'You are already a publisher.';
 export const MSG_ALREADY_DECIDED = 'This application has already been reviewed.';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = z.object({ id: documentIdSchema });
 const listQuery = z.object({
   status: z.enum(PUBLISHER_REQUEST_STATUSES).default('pending'),
-  cursor: z.string().min(1).max(64).optional(),
+  cursor: documentIdSchema.optional(),
 });
 const rejectBody = z.object({ note: z.string().trim().max(MODERATION_REASON_MAX).nullish() }).nullish();
 
