@@ -274,3 +274,40 @@ test('visitors get the landing card with Login and Create New Account carrying f
   await expect(login).toHaveAttribute('href', /forward=%2Fposts/);
   expect((await page.request.get('/api/posts')).status()).toBe(401);
 });
+
+test('on a phone, a file that is not really a picture: a removable chip and the API’s words; a long word cut at 100', async ({
+  browser,
+}) => {
+  const { page } = await memberPage(browser, 'chip');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/posts');
+  const box = page.getByRole('form', { name: 'New post' });
+  await box.getByRole('textbox', { name: 'New post' }).fill('Garba night at the wadi 😀');
+  // The counter counts the emoji once, as the server does.
+  await expect(box.locator('[data-counter]')).toHaveText('25 / 1000');
+  await box.locator('input[type="file"]').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these bytes are no picture'),
+  });
+  await expect(box.getByText('notes.png')).toBeInViewport();
+  const remove = box.getByRole('button', { name: 'Remove photo' });
+  await expect(remove).toBeInViewport();
+  await box.getByRole('button', { name: 'Post' }).click();
+  await expect(box.getByRole('alert')).toHaveText(
+    'This kind of file is not supported. Choose a JPEG or PNG photo.',
+  );
+  await expect(page.getByText('Something Went Wrong! Please try again later.')).toHaveCount(0);
+  await remove.click();
+  await expect(box.getByText('notes.png')).toHaveCount(0);
+  await box.getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText('Post Submitted').first()).toBeVisible();
+
+  // 220 letters with no space: the feed shows 100 and 'more'.
+  const word = `${Date.now()}${'ક'.repeat(207)}`;
+  await createPost(page.request, word);
+  await page.goto('/posts');
+  const post = card(page, word.slice(0, 13));
+  await expect(post.getByRole('button', { name: 'more' })).toBeVisible();
+  await expect(post.getByText(`${word.slice(0, 100)}...`)).toBeVisible();
+});

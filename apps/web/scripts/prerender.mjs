@@ -251,7 +251,7 @@ async function cardPieces(full) {
       );
     }
     if (!full) {
-      // The text and its 'more': the long text's shown part is the server's (truncateGraphemes).
+      // The text and its 'more': the long text's shown part is the server's (core truncateAtWord).
       const long = 'a'.repeat(101);
       const longCard = await card(shape, { description: long });
       const [before, after] = base.split(M.text);

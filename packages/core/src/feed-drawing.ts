@@ -12,7 +12,7 @@ import type { EventView } from './api/events.ts';
 import type { CommentView, PostView } from './api/posts.ts';
 import { DEFAULT_PICTURE_ID, POST_FEED_TRUNCATE } from './constants.ts';
 import { escapeHtml, type Fills, fillMarkers } from './drawings.ts';
-import { formatCount, relativeTime, truncateGraphemes } from './format.ts';
+import { formatCount, relativeTime, truncateAtWord } from './format.ts';
 import { hasLabel } from './labels.ts';
 import { pictureAspect } from './preview.ts';
 
@@ -161,7 +161,8 @@ export function drawFeedCard(
   if (!shape) return null;
   const drawn = full ? pieces.fullCard : pieces.feedCard;
   const some = (piece: [string, string], present: boolean) => piece[present ? 1 : 0];
-  const long = post.description.length > POST_FEED_TRUNCATE;
+  const cut = truncateAtWord(post.description, POST_FEED_TRUNCATE);
+  const long = cut !== post.description;
   // First the build's own pieces into their slots, then the member's texts in one pass, so nothing a
   // member wrote is ever read as a marker.
   const card = fillMarkers(drawn.cards[shape], [
@@ -177,10 +178,7 @@ export function drawFeedCard(
     [FEED_MARKS.creator, escapeHtml(post.creator)],
     [FEED_MARKS.name, userName(post.user.name, pieces.texts)],
     [FEED_MARKS.dp, picture(post.user.dp)],
-    [
-      FEED_MARKS.text,
-      escapeHtml(full ? post.description : truncateGraphemes(post.description, POST_FEED_TRUNCATE)),
-    ],
+    [FEED_MARKS.text, escapeHtml(full ? post.description : cut)],
     [FEED_MARKS.file, picture(post.file ?? '')],
     [pictureAspect(FEED_MARKED_WIDTH, FEED_MARKED_HEIGHT), pictureAspect(post.fileWidth, post.fileHeight)],
     [FEED_MARKS.reason, escapeHtml(post.rejectionReason ?? '')],

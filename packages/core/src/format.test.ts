@@ -6,6 +6,7 @@ import {
   formatJoinDate,
   formatRelativeTime,
   relativeTime,
+  truncateAtWord,
   truncateGraphemes,
 } from './format.ts';
 
@@ -129,5 +130,27 @@ describe('truncateGraphemes', () => {
     // 97 + વા ડી માં = 100 graphemes but 104 UTF-16 units: a cut by units left 'વાડીમા'.
     const text = `${'x'.repeat(97)}વાડીમાં ગરબા`;
     expect(truncateGraphemes(text, 100)).toBe(`${'x'.repeat(97)}વાડીમાં...`);
+  });
+});
+
+describe('truncateAtWord', () => {
+  const ninetyFive = 'a'.repeat(95);
+  it.each([
+    ['short', 100, 'short'],
+    // No space near the limit: exactly 100 graphemes.
+    ['ક'.repeat(220), 100, `${'ક'.repeat(100)}...`],
+    ['x'.repeat(220), 100, `${'x'.repeat(100)}...`],
+    // A space within reach: the word is not torn.
+    [`${ninetyFive} garba night`, 100, `${ninetyFive}...`],
+    [`${ninetyFive} ga rba`, 100, `${ninetyFive} ga...`],
+    // A space right after the limit: the cut is the whole of the first 100.
+    [`${'a'.repeat(100)} more`, 100, `${'a'.repeat(100)}...`],
+    // A space far back (over 20 graphemes): cut at the limit.
+    [`${'a'.repeat(10)} ${'b'.repeat(200)}`, 100, `${'a'.repeat(10)} ${'b'.repeat(89)}...`],
+    // An emoji is one grapheme: 60 of them fit in 100.
+    ['😀'.repeat(60), 100, '😀'.repeat(60)],
+    ['વાડીમાં '.repeat(30), 100, `${'વાડીમાં '.repeat(25).trimEnd()}...`],
+  ])('%j at %i → %j', (text, max, out) => {
+    expect(truncateAtWord(text, max)).toBe(out);
   });
 });

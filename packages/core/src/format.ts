@@ -138,3 +138,28 @@ export function truncateGraphemes(text: string, max: number): string {
   if (parts.length <= max) return text;
   return `${parts.slice(0, Math.max(0, max)).join('')}...`;
 }
+
+/** How far back from the limit a space may be and still be "near": a longer last word is cut. */
+const WORD_NEAR = 20;
+
+/**
+ * The feed's cut (SPEC §2: a post's text at 100 characters, with 'more'): like truncateGraphemes, but
+ * at the last space within WORD_NEAR graphemes of the limit, so a word is not torn; with no space
+ * that near (one long word, a link, 220 letters with no spaces) exactly at max graphemes. Returns
+ * the text itself when it fits: `cut !== text` says whether 'more' is needed. The server's drawn feed
+ * and the app both use it, so they cut alike.
+ */
+export function truncateAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const parts = graphemes(text);
+  if (parts.length <= max) return text;
+  const kept = parts.slice(0, Math.max(0, max));
+  for (let i = kept.length; i > 0 && i >= kept.length - WORD_NEAR; i--) {
+    // Breaking before parts[i] (a space, or the first grapheme left out when it is one).
+    if (/^\s+$/.test(parts[i] ?? '')) {
+      const head = kept.slice(0, i).join('').trimEnd();
+      if (head) return `${head}...`;
+    }
+  }
+  return `${kept.join('')}...`;
+}

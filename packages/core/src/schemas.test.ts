@@ -33,7 +33,7 @@ import {
   usernameSchema,
   validationMessageKey,
 } from './schemas/index.ts';
-import { fitsRequiredText } from './text.ts';
+import { fitsRequiredText, keptLength } from './text.ts';
 
 /** The message a form would show first for `path`, or undefined when valid there. */
 function firstError(schema: z.ZodType, value: unknown, path: string[] = []): string | undefined {
@@ -187,6 +187,11 @@ describe('posts, comments, reports', () => {
     );
   });
 
+  it('keptLength counts as the schema limits count: an emoji once', () => {
+    expect(keptLength(' 😀🙏 ok\u0001 ')).toBe(5);
+    expect(addPostSchema.safeParse({ description: '😀'.repeat(POST_DESCRIPTION_MAX) }).success).toBe(true);
+  });
+
   it("a form's own check (fitsRequiredText) takes exactly what the schema takes", () => {
     const samples = [
       '',
@@ -200,6 +205,10 @@ describe('posts, comments, reports', () => {
       'x'.repeat(POST_DESCRIPTION_MAX + 1),
       `${'x'.repeat(POST_DESCRIPTION_MAX)}\u0001`,
       `  ${'x'.repeat(POST_DESCRIPTION_MAX)}\n`,
+      // An emoji is one to the server (code points): the form must not count it twice.
+      '😀'.repeat(POST_DESCRIPTION_MAX),
+      '😀'.repeat(POST_DESCRIPTION_MAX + 1),
+      'માં'.repeat(POST_DESCRIPTION_MAX / 2),
     ];
     for (const text of samples) {
       expect(fitsRequiredText(text, POST_DESCRIPTION_MAX), JSON.stringify(text).slice(0, 40)).toBe(

@@ -20,8 +20,19 @@ export function keptText(text: string): string {
   return withoutControlCharacters(text).trim();
 }
 
+/**
+ * A text's length as the server's limits count it (zod's `max` counts code points: an emoji is one,
+ * 'માં' three), of the text as it is kept. Counters ('n / 1000') show this, so they agree with the API.
+ */
+export function keptLength(text: string): number {
+  const kept = keptText(text);
+  let length = 0;
+  for (const _ of kept) length++;
+  return length;
+}
+
 /** Whether `requiredText(max)` takes this text: something left once kept, and at most `max` of it. */
 export function fitsRequiredText(text: string, max: number): boolean {
-  const length = keptText(text).length;
+  const length = keptLength(text);
   return length > 0 && length <= max;
 }

@@ -63,6 +63,52 @@ describe('adding a post', () => {
     }
   });
 
+  it('counts an emoji as one, as the server does', async () => {
+    stubEmptyFeed();
+    renderApp('/posts');
+    const text = await screen.findByRole('textbox', { name: 'નવી પોસ્ટ' });
+    fireEvent.change(text, { target: { value: '😀🙏 ok' } });
+    expect(screen.getByText('5 / 1000')).toBeTruthy();
+    // 1000 emoji are 2000 UTF-16 units but 1000 for the server: Post stays offered.
+    fireEvent.change(text, { target: { value: '😀'.repeat(1000) } });
+    expect(screen.getByText('1000 / 1000')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'પોસ્ટ કરો' })).toHaveProperty('disabled', false);
+  });
+
+  it("a file that is not really an image: a removable chip, and the API's 415 message", async () => {
+    stubEmptyFeed();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:fake', revokeObjectURL: () => {} }),
+    );
+    stubUpload(415, {
+      message: 'Only JPEG or PNG images are accepted.',
+      code: 415,
+      type: 'storage_file_type_unsupported',
+    });
+    renderApp('/posts');
+    const text = await screen.findByRole('textbox', { name: 'નવી પોસ્ટ' });
+    fireEvent.change(text, { target: { value: 'Navratri garba at the wadi' } });
+    const input = document.querySelector<HTMLInputElement>('form input[type="file"]');
+    if (!input) throw new Error('no file input');
+    const file = new File(['not a picture'], 'notes.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    // The preview cannot be drawn (the bytes are no picture): the chip still names it and removes it.
+    const preview = document.querySelector('form img');
+    if (preview) fireEvent.error(preview);
+    expect(screen.getByText('notes.png')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'પોસ્ટ કરો' }));
+    expect(await screen.findByText('આ પ્રકારની ફાઇલ ચાલતી નથી. JPEG અથવા PNG ફોટો પસંદ કરો.')).toBeTruthy();
+    expect(screen.queryByText('Something Went Wrong! Please try again later.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'ફોટો કાઢો' }));
+    expect(screen.queryByText('notes.png')).toBeNull();
+    expect(screen.queryByText('આ પ્રકારની ફાઇલ ચાલતી નથી. JPEG અથવા PNG ફોટો પસંદ કરો.')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'નવી પોસ્ટ' })).toHaveProperty(
+      'value',
+      'Navratri garba at the wadi',
+    );
+  });
+
   it("says 'Post Submitted' once, with the review note, for a post that waits for staff", async () => {
     stubEmptyFeed();
     stubUpload(201, testPost({ status: 'requested' }));
@@ -83,5 +129,52 @@ describe('adding a post', () => {
       'value',
       'Navratri garba at the wadi',
     );
+  });
+});
+
+describe("a post's text in the feed", () => {
+  it('cuts 220 characters with no spaces at 100 graphemes, with more', async () => {
+    const word = 'ક'.repeat(220);
+    stubServer({
+      account: testMember,
+      routes: ({ path }) => {
+        if (path === '/api/posts')
+          return { body: { documents: [testPost({ description: word })], nextCursor: null } };
+        if (path.startsWith('/api/events')) return { body: { documents: [] } };
+        return undefined;
+      },
+    });
+    renderApp('/posts');
+    const more = await screen.findByRole('button', { name: 'more' });
+    const shown = more.closest('p')?.textContent ?? '';
+    expect(shown).toContain(`${'ક'.repeat(100)}...`);
+    expect(shown).not.toContain('ક'.repeat(101));
+  });
+
+  it('cuts at a space near the limit, and offers more only when something was cut', async () => {
+    const words = `${'a'.repeat(95)} garba night`;
+    const emoji = '😀'.repeat(60);
+    stubServer({
+      account: testMember,
+      routes: ({ path }) => {
+        if (path === '/api/posts')
+          return {
+            body: {
+              documents: [
+                testPost({ id: 'p1', description: words }),
+                testPost({ id: 'p2', description: emoji }),
+              ],
+              nextCursor: null,
+            },
+          };
+        if (path.startsWith('/api/events')) return { body: { documents: [] } };
+        return undefined;
+      },
+    });
+    renderApp('/posts');
+    const more = await screen.findAllByRole('button', { name: 'more' });
+    expect(more).toHaveLength(1);
+    expect(more[0].closest('p')?.textContent).toBe(`${'a'.repeat(95)}... more`);
+    expect(screen.getByText(emoji)).toBeTruthy();
   });
 });

@@ -12,12 +12,14 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { fitsRequiredText, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
+import { fitsRequiredText, keptLength, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
+import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/errors';
 import { postsKeys } from '../api/cache';
 import { uploadPost } from '../api/posts';
 
@@ -35,11 +37,19 @@ export function AddPost() {
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<'submitted' | 'published' | 'failed' | null>(null);
   const [imageError, setImageError] = useState(false);
+  // The server's refusal of the chosen file (415 not a picture, 413 too big), in the member's words.
+  const [fileRefused, setFileRefused] = useState<string | null>(null);
+  // A file whose bytes the browser cannot draw gets no preview, only its chip.
+  const [unreadable, setUnreadable] = useState(false);
+  const explain = useErrorMessage();
   // The server's rule (addPostSchema), judged without loading zod on every keystroke.
   const valid = fitsRequiredText(description, POST_DESCRIPTION_MAX);
+  const length = keptLength(description);
   const sending = progress !== null;
 
   useEffect(() => {
+    setUnreadable(false);
+    setFileRefused(null);
     if (!image) return setPreview(null);
     const url = URL.createObjectURL(image);
     setPreview(url);
@@ -68,9 +78,12 @@ export function AddPost() {
       setImage(null);
       setOutcome(created.status === 'approved' ? 'published' : 'submitted');
       await client.invalidateQueries({ queryKey: postsKeys.all });
-    } catch {
-      // What the member wrote stays in the form.
-      setOutcome('failed');
+    } catch (error) {
+      // What the member wrote stays in the form. A refused file is named at its chip, in the API's
+      // words (not the generic notice), so the member removes it and posts.
+      if (image && error instanceof ApiError && (error.code === 415 || error.code === 413))
+        setFileRefused(explain(error));
+      else setOutcome('failed');
     } finally {
       setProgress(null);
     }
@@ -86,23 +99,49 @@ export function AddPost() {
           onChange={(e) => setDescription(e.currentTarget.value)}
           minRows={2}
           maxRows={10}
-          maxLength={POST_DESCRIPTION_MAX}
           disabled={sending}
         />
-        {preview && (
-          <Box pos="relative">
-            <Image src={preview} alt="" radius="sm" mah={260} fit="contain" bg="gray.1" />
-            {!sending && (
-              <CloseButton
-                pos="absolute"
-                top={6}
-                right={6}
-                variant="filled"
-                aria-label={t('add.removeImage')}
-                onClick={() => setImage(null)}
-              />
-            )}
+        {preview && !unreadable && (
+          <Box>
+            <Image
+              src={preview}
+              alt=""
+              radius="sm"
+              mah={260}
+              fit="contain"
+              bg="gray.1"
+              onError={() => setUnreadable(true)}
+            />
           </Box>
+        )}
+        {image && (
+          // The chosen file as a chip, whether or not it could be previewed: always removable.
+          <Group
+            gap="xs"
+            wrap="nowrap"
+            px="sm"
+            py={4}
+            data-file-chip
+            style={{
+              border: `1px solid var(--mantine-color-${fileRefused ? 'red-6' : 'gray-4'})`,
+              borderRadius: 'var(--mantine-radius-xl)',
+              alignSelf: 'flex-start',
+              maxWidth: '100%',
+            }}
+          >
+            <IconPhoto size={16} aria-hidden />
+            <Text size="sm" truncate>
+              {image.name}
+            </Text>
+            {!sending && (
+              <CloseButton size="sm" aria-label={t('add.removeImage')} onClick={() => setImage(null)} />
+            )}
+          </Group>
+        )}
+        {fileRefused && (
+          <Text size="sm" c="red.8" role="alert">
+            {fileRefused}
+          </Text>
         )}
         {imageError && (
           <Text size="sm" c="red">
@@ -135,8 +174,9 @@ export function AddPost() {
                 </ActionIcon>
               )}
             </FileButton>
-            <Text size="xs" c={description.length > POST_DESCRIPTION_MAX ? 'red' : 'dimmed'} data-counter>
-              {t('add.counter', { n: description.length, max: POST_DESCRIPTION_MAX })}
+            {/* Counted as the server counts (core keptLength): an emoji is one. */}
+            <Text size="xs" c={length > POST_DESCRIPTION_MAX ? 'red.8' : 'dimmed'} data-counter>
+              {t('add.counter', { n: length, max: POST_DESCRIPTION_MAX })}
             </Text>
           </Group>
           <Button type="submit" disabled={!valid || sending} loading={sending}>

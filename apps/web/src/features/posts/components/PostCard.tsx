@@ -8,7 +8,7 @@ import {
   POST_FEED_TRUNCATE,
   type PostView,
   postAllowsReactions,
-  truncateGraphemes,
+  truncateAtWord,
 } from '@samaj/core';
 import {
   IconHeart,
@@ -191,7 +191,7 @@ export function PostCard({
                   share({
                     url: `/post/${post.id}`,
                     title: name,
-                    text: truncateGraphemes(post.description, POST_FEED_TRUNCATE),
+                    text: truncateAtWord(post.description, POST_FEED_TRUNCATE),
                   })
                 }
               >

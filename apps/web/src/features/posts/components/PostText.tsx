@@ -1,14 +1,16 @@
 import { Anchor, Text } from '@mantine/core';
-import { POST_FEED_TRUNCATE, truncateGraphemes } from '@samaj/core';
+import { POST_FEED_TRUNCATE, truncateAtWord } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The post's text; in the feed cut at POST_FEED_TRUNCATE characters with a 'more' link. */
+/** The post's text; in the feed cut near POST_FEED_TRUNCATE graphemes (core's rule) with a 'more' link. */
 export function PostText({ text, full }: { text: string; full: boolean }) {
   const { t } = useTranslation('posts');
   const [expanded, setExpanded] = useState(false);
-  const long = text.length > POST_FEED_TRUNCATE;
-  const shown = full || expanded || !long ? text : truncateGraphemes(text, POST_FEED_TRUNCATE);
+  const cut = truncateAtWord(text, POST_FEED_TRUNCATE);
+  // 'more' only when something was cut: 60 emoji are 120 UTF-16 units but fit in 100 graphemes.
+  const long = cut !== text;
+  const shown = full || expanded ? text : cut;
   return (
     <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {shown}
