@@ -155,7 +155,6 @@ export const matchCardSchema = profileCardSchema.extend({
 });
 export type MatchCard = z.infer<typeof matchCardSchema>;
 
-
 /** A request someone sent me (never the ones I sent). `id` = the requester's id (also the cursor). */
 export const incomingRequestSchema = z.object({
   id: z.string(),
@@ -188,6 +187,22 @@ export const shortlistResultSchema = z.object({
 });
 export type ShortlistResult = z.infer<typeof shortlistResultSchema>;
 
+/**
+ * What the full profile adds to the card once its owner accepted my request (the screen shows them
+ * only then): physical attributes and partner expectation.
+ */
+export const fullDetailsSchema = z.object({
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  eye_color: nullableText,
+  hair_color: nullableText,
+  complexion: nullableText,
+  blood_group: z.enum(BLOOD_GROUPS).nullable(),
+  disability: nullableText,
+  expectation: z.string(),
+});
+export type FullDetails = z.infer<typeof fullDetailsSchema>;
+
 /** The non-contact details of a profile (the form's fields without number and address). */
 const detailsShape = {
   name: z.string(),
@@ -209,15 +224,14 @@ const detailsShape = {
 };
 
 /**
- * Another member's profile (GET /matrimony/profiles/:id) for a viewer allowed to see it. `contact`
- * is null unless the owner accepted my request and has not revoked it.
+ * Another member's profile (GET /matrimony/profiles/:id) for a viewer allowed to see it: what their
+ * card shows (a first name and an age, never the full name or birth date — issue 30 §1.10), and
+ * `details` and `contact` only while the owner has accepted my request and not revoked it.
  */
-export const fullProfileSchema = z.object({
-  id: z.string(),
-  ...detailsShape,
-  shortlisted: z.boolean(),
+export const fullProfileSchema = profileCardSchema.extend({
   matched: z.boolean(),
   request: myRequestSchema,
+  details: fullDetailsSchema.nullable(),
   contact: contactSchema.nullable(),
 });
 export type FullProfile = z.infer<typeof fullProfileSchema>;

@@ -1,4 +1,4 @@
-import { ageFromDob, type Gender } from '@samaj/core';
+import { ageFromDob, firstName, type Gender } from '@samaj/core';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -324,6 +324,58 @@ describeEachDatabase('matrimony', (ctx) => {
       expect(full.statusCode).toBe(200);
       expect(full.json().contact).toBeNull();
       expectNoContactOf(full.body, woman);
+    });
+
+    it("another member's full profile carries what their screen shows: a first name and an age, never the full name or birth date; details only once accepted (issue 30 §1.10)", async () => {
+      const { man, woman } = await matchPair();
+      const cardKeys = [
+        'age',
+        'career',
+        'description',
+        'education',
+        'firstName',
+        'gender',
+        'id',
+        'photo',
+        'shortlisted',
+      ];
+      const expectMinimal = (res: { statusCode: number; body: string; json(): Record<string, unknown> }) => {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(Object.keys(res.json()).sort()).toEqual(
+          [...cardKeys, 'contact', 'details', 'matched', 'request'].sort(),
+        );
+        expect(res.body).not.toContain(woman.user.name);
+        expect(res.body).not.toContain(woman.form.dob);
+        expect(res.json()).toMatchObject({
+          firstName: firstName(woman.user.name),
+          age: ageFromDob(woman.form.dob),
+        });
+      };
+      const before = await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man);
+      expectMinimal(before);
+      expect(before.json()).toMatchObject({ details: null, contact: null });
+      expectNoContactOf(before.body, woman);
+      expect(before.body).not.toContain(woman.form.expectation);
+
+      await api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });
+      await api('POST', `/api/matrimony/requests/${man.user.id}/accept`, woman);
+      const after = await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man);
+      expectMinimal(after);
+      expect(after.json().details).toEqual({
+        height: 170,
+        weight: null,
+        eye_color: null,
+        hair_color: null,
+        complexion: null,
+        blood_group: 'O+',
+        disability: null,
+        expectation: woman.form.expectation,
+      });
+      // The owner's own view keeps them: her biodata prints her full name and birth date.
+      expect((await api('GET', '/api/matrimony/profile', woman)).json()).toMatchObject({
+        name: woman.user.name,
+        dob: woman.form.dob,
+      });
     });
 
     it('requested, banned and inactive profiles are seen by nobody', async () => {

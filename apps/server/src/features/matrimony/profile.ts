@@ -2,7 +2,7 @@
 // member's id, status requested, pref `matrimony` = applied), edit, hide and activate, settings.
 // And someone else's full profile, whose contact shows only while the owner's acceptance stands.
 import type { FullProfile, MatrimonyProfileInput, MatrimonySettings, MyProfile } from '@samaj/core';
-import { and, eq, ne } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -15,8 +15,8 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { deleteFile } from '../../platform/images.ts';
-import { fullProfileView, myProfileView, type ProfileRow } from './view.ts';
-import { canSee, gotraColumn, type Viewer } from './visibility.ts';
+import { cardColumns, fullDetailsView, fullProfileView, myProfileView, type ProfileRow } from './view.ts';
+import { gotraColumn, type Viewer, visibleTo } from './visibility.ts';
 
 export class AlreadyListed extends Error {}
 export class PhotoNotYours extends Error {}
@@ -171,31 +171,44 @@ export async function saveSettings(
 }
 
 /**
- * Another member's profile for a viewer who may see it (null otherwise: the route's 404). Phone and
- * address only while the owner has accepted the viewer's request and not revoked it.
+ * Another member's profile for a viewer who may see it (null otherwise: the route's 404): what the
+ * card shows; attributes, phone and address only while the owner has accepted the viewer's request
+ * and not revoked it — read through `case when`, so nothing else leaves the database.
  */
 export async function fullProfile(db: Executor, viewer: Viewer, id: string): Promise<FullProfile | null> {
-  if (!(await canSee(db, viewer, id))) return null;
-  const [[row], [mine], [match], [request]] = await Promise.all([
-    db.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, id)),
-    db
-      .select({ id: shortlist.id })
-      .from(shortlist)
-      .where(and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, id))),
-    db
-      .select({ other: matrimonyMatch.other })
-      .from(matrimonyMatch)
-      .where(and(eq(matrimonyMatch.member, viewer.id), eq(matrimonyMatch.other, id))),
-    db
-      .select({ state: profileRequest.state })
-      .from(profileRequest)
-      .where(and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, id))),
-  ]);
+  const accepted = sql`${profileRequest.state} = 'accepted'`;
+  const ifAccepted = <T>(column: AnyColumn) => sql<T | null>`case when ${accepted} then ${column} end`;
+  const [row] = await db
+    .select({
+      card: cardColumns,
+      shortlisted: sql<boolean>`${shortlist.id} is not null`,
+      matched: sql<boolean>`${matrimonyMatch.other} is not null`,
+      request: sql<FullProfile['request']>`coalesce(${profileRequest.state}, 'none')`,
+      number: ifAccepted<string>(matrimonyProfile.number),
+      address: ifAccepted<string>(matrimonyProfile.address),
+      height: ifAccepted<number>(matrimonyProfile.height),
+      weight: ifAccepted<number>(matrimonyProfile.weight),
+      eye_color: ifAccepted<string>(matrimonyProfile.eye_color),
+      hair_color: ifAccepted<string>(matrimonyProfile.hair_color),
+      complexion: ifAccepted<string>(matrimonyProfile.complexion),
+      blood_group: ifAccepted<string>(matrimonyProfile.blood_group),
+      disability: ifAccepted<string>(matrimonyProfile.disability),
+      expectation: ifAccepted<string>(matrimonyProfile.expectation),
+    })
+    .from(matrimonyProfile)
+    .leftJoin(shortlist, and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, matrimonyProfile.id)))
+    .leftJoin(
+      matrimonyMatch,
+      and(eq(matrimonyMatch.member, viewer.id), eq(matrimonyMatch.other, matrimonyProfile.id)),
+    )
+    .leftJoin(
+      profileRequest,
+      and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, matrimonyProfile.id)),
+    )
+    .where(and(eq(matrimonyProfile.id, id), visibleTo(viewer)))
+    .limit(1);
   if (!row) return null;
-  const accepted = request?.state === 'accepted';
-  return fullProfileView(
-    row,
-    { shortlisted: !!mine, matched: !!match, request: request?.state ?? 'none' },
-    accepted ? { number: row.number, address: row.address } : null,
-  );
+  const contact =
+    row.number !== null && row.address !== null ? { number: row.number, address: row.address } : null;
+  return fullProfileView(row, contact ? fullDetailsView(row) : null, contact);
 }

@@ -4,6 +4,7 @@ import {
   ageFromDob,
   BLOOD_GROUPS,
   type BloodGroup,
+  type FullDetails,
   type FullProfile,
   firstName,
   type Gender,
@@ -82,13 +83,46 @@ function details(row: ProfileRow) {
   };
 }
 
-/** Someone else's profile; `contact` only when the caller established the owner accepted. */
+/**
+ * Someone else's profile: what their card shows, and `details` and `contact` only when the query
+ * read them (the owner's acceptance stands); never the full name or birth date.
+ */
 export function fullProfileView(
-  row: ProfileRow,
-  state: Pick<FullProfile, 'shortlisted' | 'matched' | 'request'>,
+  row: { card: CardRow; shortlisted: boolean; matched: boolean; request: FullProfile['request'] },
+  details: FullDetails | null,
   contact: MatrimonyContact | null,
 ): FullProfile {
-  return { id: row.id, ...details(row), ...state, contact };
+  return {
+    ...cardView(row.card, row.shortlisted),
+    matched: row.matched,
+    request: row.request,
+    details,
+    contact,
+  };
+}
+
+/** The attributes of a row, when every one of them was read (`expectation` is never null then). */
+export function fullDetailsView(row: {
+  height: number | null;
+  weight: number | null;
+  eye_color: string | null;
+  hair_color: string | null;
+  complexion: string | null;
+  blood_group: string | null;
+  disability: string | null;
+  expectation: string | null;
+}): FullDetails | null {
+  if (row.expectation === null) return null;
+  return {
+    height: row.height,
+    weight: row.weight,
+    eye_color: row.eye_color,
+    hair_color: row.hair_color,
+    complexion: row.complexion,
+    blood_group: bloodGroup(row.blood_group),
+    disability: row.disability,
+    expectation: row.expectation,
+  };
 }
 
 export function myProfileView(row: ProfileRow, gotra: string | null): MyProfile {

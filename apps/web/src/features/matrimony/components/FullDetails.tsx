@@ -8,7 +8,8 @@ import { useFullProfile } from '../api/matrimony';
 export function FullDetails({ id }: { id: string }) {
   const { t } = useTranslation('matrimony');
   const query = useFullProfile(id);
-  const profile = query.data;
+  // Sent only while the owner's acceptance stands (the card already shows the rest).
+  const profile = query.data?.details;
   if (!profile) return null;
   const rows: Array<[string, string | number | null]> = [
     [t('form.attributes.height'), profile.height ? `${profile.height} cm` : null],
