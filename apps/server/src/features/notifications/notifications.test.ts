@@ -23,7 +23,7 @@ import {
 } from '../../../test/push-receiver.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { buildApp } from '../../app.ts';
-import { event, pushSubscription, user } from '../../db/schema/index.ts';
+import { event, pushOnce, pushSubscription, user } from '../../db/schema/index.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
 import { TOPIC_BATCH } from './notify.ts';
 
@@ -411,6 +411,55 @@ describeEachDatabase(
       expect(receiver.arrivedFor(quietBrowser)).toHaveLength(0);
       // The host pressed Start: telling them is noise.
       expect(receiver.arrivedFor(hostBrowser)).toHaveLength(0);
+    });
+
+    it('toggling an event live on and off many times sends "event is live" once (6 hours per event)', async () => {
+      const host = await createMember(ctx.app);
+      const watcher = await createMember(ctx.app);
+      const browser = fresh('toggle');
+      await subscribe(ctx.app, watcher, browser);
+      const [row] = await ctx.app.db
+        .insert(event)
+        .values({ name: 'Toggled event', time: new Date(), host: host.user.id })
+        .returning({ id: event.id });
+      const { app } = ctx;
+      const setLive = (live: boolean) =>
+        app.events.transaction(async (tx) => {
+          await tx.update(event).set({ live }).where(eq(event.id, row.id));
+          await app.events.publish(tx, 'event.live', { eventId: row.id, live });
+        });
+      await setLive(true);
+      await arrival(browser);
+      // Start, END, Start again, each Start's job finding the event live when it runs.
+      for (let i = 0; i < 5; i += 1) {
+        await setLive(false);
+        await setLive(true);
+        await waitFor(
+          async () => ((await app.jobs.queueSizes())['push.topic'] === 0 ? true : null),
+          'the Start to be handled',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.arrivedFor(browser)).toHaveLength(1);
+      // A burst of Starts, none handled yet: still nothing more.
+      for (let i = 0; i < 10; i += 1) {
+        await setLive(false);
+        await setLive(true);
+      }
+      await waitFor(
+        async () => ((await app.jobs.queueSizes())['push.topic'] === 0 ? true : null),
+        'the Starts to be handled',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.arrivedFor(browser)).toHaveLength(1);
+      // Six hours later (the claim made older), a Start tells everyone again.
+      await app.db
+        .update(pushOnce)
+        .set({ sentAt: new Date(Date.now() - 6 * 60 * 60 * 1000 - 1000) })
+        .where(eq(pushOnce.key, `event_live:${row.id}`));
+      await setLive(false);
+      await setLive(true);
+      await arrival(browser, 2);
     });
 
     it('an event that ended before its push went out tells nobody', async () => {

@@ -10,13 +10,25 @@ import { event, pushSubscription } from '../../db/schema/index.ts';
 import type { NotificationMessage } from '../../platform/jobs/map.ts';
 import type { VapidDetails } from '../../platform/vapid.ts';
 import { deliver, type Outcome, pushAgent } from './deliver.ts';
-import { forgetSubscription, type Target, targetById, targetsOfMember, targetsOfTopic } from './queries.ts';
+import {
+  claimOnce,
+  forgetSubscription,
+  type Target,
+  targetById,
+  targetsOfMember,
+  targetsOfTopic,
+} from './queries.ts';
 import { type Rendered, render } from './texts.ts';
 
 /** Subscriptions per fan-out step: one job each, so a crash repeats one step, not the whole topic. */
 export const TOPIC_BATCH = 1000;
 /** Pushes in flight at once from one worker. */
 export const CONCURRENCY = 50;
+/**
+ * "Event is live" goes out at most once per event in this time, whatever the toggles: each Start
+ * wakes every member's phone (issue 30 §1.5).
+ */
+export const EVENT_LIVE_ONCE_SECONDS = 6 * 60 * 60;
 /** A send a push service turned away for now is tried again after this (then doubling, 5 times). */
 const RETRY_DELAY_SECONDS = 30;
 
@@ -84,7 +96,7 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
   );
   app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {
     if (!live) return;
-    // Start, END, Start again: a second fan-out, which the tag makes replace the first on each device.
+    // Every Start is queued; the worker sends only the first that finds the event live (claimOnce).
     await app.jobs.send(
       'push.topic',
       { topic: MESSAGING_TOPIC, message: { kind: 'event_live', eventId }, afterId: null },
@@ -144,11 +156,20 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
 
   void app.jobs.work(
     'push.topic',
-    async ({ topic, message, afterId }) => {
+    async ({ topic, message, afterId }, job) => {
       const targets = await targetsOfTopic(app.db, topic, message.kind, afterId, TOPIC_BATCH);
       if (targets.length === 0) return;
       const ready = await prepared(message, targets);
       if (!ready) return;
+      // Claimed once the event is known to be live, so a Start undone before its push went out
+      // does not use up the next six hours; later steps belong to the fan-out that claimed it.
+      if (
+        message.kind === 'event_live' &&
+        afterId === null &&
+        !(await claimOnce(app.db, `event_live:${message.eventId}`, job.id, EVENT_LIVE_ONCE_SECONDS))
+      ) {
+        return;
+      }
       await sendAll(ready.targets, ready.rendered, message);
       // The next step is queued last: a step that fails before it is retried whole (the tag makes a
       // repeated push replace the first), and never leaves two successors.

@@ -12,9 +12,9 @@ import {
   type NotificationSettingsInput,
   type PushSubscribeInput,
 } from '@samaj/core';
-import { and, asc, eq, getTableColumns, gt, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { notificationSetting, pushSubscription, user } from '../../db/schema/index.ts';
+import { notificationSetting, pushOnce, pushSubscription, user } from '../../db/schema/index.ts';
 
 export type SubscriptionRow = typeof pushSubscription.$inferSelect;
 
@@ -75,6 +75,27 @@ export async function subscribe(
   if (!result) return null;
   const { created, ...row } = result;
   return { row, created: Boolean(created) };
+}
+
+/**
+ * Claims the push `key` for `job`: true when nothing was sent under it in the last `seconds` (or
+ * this job claimed it and is being retried). One statement, so of two processes sending at once
+ * exactly one wins, and the claim outlives restarts.
+ */
+export async function claimOnce(db: Executor, key: string, job: string, seconds: number): Promise<boolean> {
+  const claimed = await db
+    .insert(pushOnce)
+    .values({ key, job, sentAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: pushOnce.key,
+      set: { job, sentAt: sql`now()` },
+      setWhere: or(
+        lt(pushOnce.sentAt, sql`now() - make_interval(secs => ${seconds})`),
+        eq(pushOnce.job, job),
+      ),
+    })
+    .returning({ key: pushOnce.key });
+  return claimed.length > 0;
 }
 
 /** Removes one of the member's subscriptions; false when they have none with this token. */
