@@ -22,4 +22,5 @@ export * from './preview.ts';
 export * from './realtime.ts';
 export * from './schemas/index.ts';
 export * from './status.ts';
+export * from './surname-search.ts';
 export * from './text.ts';

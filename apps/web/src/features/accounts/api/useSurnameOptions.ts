@@ -1,10 +1,12 @@
-import { SURNAME_LIST_LIMIT } from '@samaj/core';
+import { SURNAME_LIST_LIMIT, sortSurnames } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export interface SurnameOption {
   name: string;
   name_guj: string;
+  /** For the search, as the directory searches (core filterSurnames). */
+  pronounce: string;
 }
 
 interface SurnamePage {
@@ -12,7 +14,7 @@ interface SurnamePage {
   nextCursor: string | null;
 }
 
-/** Every surname for the signup radio list: pages of 100, following nextCursor to the end. */
+/** Every surname for the signup list: pages of 100, following nextCursor to the end. */
 export function useSurnameOptions() {
   return useQuery({
     queryKey: ['accounts', 'surname-options'],
@@ -26,12 +28,12 @@ export function useSurnameOptions() {
           `/api/surnames?limit=${SURNAME_LIST_LIMIT}${query}`,
           { signal },
         );
-        all.push(...result.documents.map(({ name, name_guj }) => ({ name, name_guj })));
+        all.push(...result.documents.map(({ name, name_guj, pronounce }) => ({ name, name_guj, pronounce })));
         cursor = result.nextCursor;
         if (!cursor) break;
       }
-      // The labels are Gujarati, so the list reads in Gujarati order rather than by Latin spelling.
-      return all.sort((a, b) => a.name_guj.localeCompare(b.name_guj, 'gu'));
+      // The directory's order (core sortSurnames): the labels are Gujarati and read in Gujarati order.
+      return sortSurnames(all);
     },
     staleTime: 5 * 60_000,
   });

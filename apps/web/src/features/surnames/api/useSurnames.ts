@@ -1,4 +1,4 @@
-import { type Page, SURNAME_LIST_LIMIT, type SurnameView } from '@samaj/core';
+import { type Page, SURNAME_LIST_LIMIT, type SurnameView, sortSurnames } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -9,7 +9,8 @@ const MAX_PAGES = 50;
 
 /**
  * Every surname, 100 per request (SPEC §7) following the cursor: the search box filters the whole
- * directory, so the list loads once and filters locally.
+ * directory, so the list loads once and filters locally. In core's one order (sortSurnames), as
+ * signup lists them.
  */
 export async function fetchAllSurnames(signal?: AbortSignal): Promise<SurnameView[]> {
   const all: SurnameView[] = [];
@@ -24,7 +25,7 @@ export async function fetchAllSurnames(signal?: AbortSignal): Promise<SurnameVie
     cursor = page.nextCursor;
     if (!cursor) break;
   }
-  return all;
+  return sortSurnames(all);
 }
 
 export function useSurnames() {

@@ -1,33 +1,6 @@
-import type { SurnameView } from '@samaj/core';
+// The surname search moved to core (surname-search.ts), shared with signup.
 import { describe, expect, it } from 'vitest';
 import { htmlToText, purifySurnameHtml, textToHtml } from './html';
-import { filterSurnames } from './search';
-
-const make = (name: string, name_guj: string, pronounce: string): SurnameView => ({
-  id: name,
-  name,
-  name_guj,
-  pronounce,
-  gotra: '',
-  gam: '',
-  kuldevta: '',
-  description: '',
-  user_count: 0,
-  updatedAt: new Date().toISOString(),
-});
-
-const list = [make('Patel', 'પટેલ', 'Paṭel'), make('Shah', 'શાહ', 'Śāh'), make('Joshi', 'જોશી', 'Jośī')];
-
-describe('surname search', () => {
-  it('finds by Latin name, Gujarati name or pronunciation, ignoring case and accents', () => {
-    expect(filterSurnames(list, 'PAT').map((s) => s.name)).toEqual(['Patel']);
-    expect(filterSurnames(list, 'શા').map((s) => s.name)).toEqual(['Shah']);
-    expect(filterSurnames(list, 'jośī').map((s) => s.name)).toEqual(['Joshi']);
-    expect(filterSurnames(list, 'sah').map((s) => s.name)).toEqual(['Shah']);
-    expect(filterSurnames(list, '  ')).toHaveLength(3);
-    expect(filterSurnames(list, 'zzz')).toEqual([]);
-  });
-});
 
 describe('surname HTML', () => {
   it('renders nothing that runs', () => {

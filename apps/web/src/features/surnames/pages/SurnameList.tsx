@@ -1,4 +1,5 @@
 import { CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { filterSurnames } from '@samaj/core';
 import { IconSearch } from '@tabler/icons-react';
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { PageMeta } from '../../../lib/head';
 import { useSurnames } from '../api/useSurnames';
 import { ShareButton } from '../components/ShareButton';
 import { SurnameCard, SurnameCardSkeleton } from '../components/SurnameCard';
-import { filterSurnames } from '../lib/search';
 
 /** SPEC §2: four empty placeholder cards while loading. */
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
