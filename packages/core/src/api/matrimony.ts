@@ -5,7 +5,7 @@
 // the owner accepted and has not revoked do.
 //
 // Paths (all under /api; member routes need a signed-in member, admin routes the Admin label):
-//   GET    /matrimony/profile                       MyProfile (404 document_not_found: none yet)
+//   GET    /matrimony/profile                       MyProfile, or null when none yet
 //   POST   /matrimony/profile                       MatrimonyProfileInput → 201 MyProfile (apply)
 //   PUT    /matrimony/profile                       MatrimonyProfileInput → MyProfile (edit)
 //   POST   /matrimony/profile/status                { status: active | inactive } → MyProfile (hide / Activate)

@@ -136,7 +136,11 @@ describeEachDatabase('matrimony', (ctx) => {
 
     it('creates the profile as requested, sets the matrimony pref to applied, once per member', async () => {
       const m = await member();
-      expect((await api('GET', '/api/matrimony/profile', m)).statusCode).toBe(404);
+      // No listing yet is the usual state: 200 with JSON null, not a 404 (issue 30 §3.11).
+      const none = await api('GET', '/api/matrimony/profile', m);
+      expect(none.statusCode).toBe(200);
+      expect(none.headers['content-type']).toMatch(/^application\/json/);
+      expect(none.body).toBe('null');
       const form = formFor('Female');
       const res = await api('POST', '/api/matrimony/profile', m, form);
       expect(res.statusCode, res.body).toBe(201);
@@ -171,7 +175,7 @@ describeEachDatabase('matrimony', (ctx) => {
       expect(res2.statusCode).toBe(400);
       expect(res2.json().type).toBe('general_bad_request');
       for (const m of [married, unknown]) {
-        expect((await api('GET', '/api/matrimony/profile', m)).statusCode).toBe(404);
+        expect((await api('GET', '/api/matrimony/profile', m)).json()).toBeNull();
       }
     });
 
@@ -197,7 +201,7 @@ describeEachDatabase('matrimony', (ctx) => {
       );
       expect(tooYoungMan.statusCode).toBe(400);
       expect(tooYoungMan.json().field).toBe('dob');
-      expect((await api('GET', '/api/matrimony/profile', m)).statusCode).toBe(404);
+      expect((await api('GET', '/api/matrimony/profile', m)).json()).toBeNull();
       // A woman of 18 may list; so may a man of 21.
       expect(
         (await api('POST', '/api/matrimony/profile', m, formFor('Female', { dob: bornYearsAgo(18) })))

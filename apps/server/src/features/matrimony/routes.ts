@@ -140,15 +140,14 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The member's own profile with its status (404 when they have none)",
-        response: { 200: myProfileSchema, ...errors(...GUARD_ERRORS, 404) },
+        summary: "The member's own profile with its status (null when they have none)",
+        response: { 200: myProfileSchema.nullable(), ...errors(...GUARD_ERRORS) },
       },
     },
-    async (request) => {
+    // Having no listing is the usual state, not an error: a 404 showed in every browser console.
+    async (request, reply) => {
       const me = await requireUser(request);
-      const mine = await myProfile(app.db, me.id);
-      if (!mine) throw notFound(MSG_NO_PROFILE);
-      return mine;
+      return reply.send(await myProfile(app.db, me.id));
     },
   );
 

@@ -14,7 +14,7 @@ import type {
   RequestCount,
 } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { currentUserQueryKey } from '../../../lib/session';
 
 export const matrimonyKeys = {
@@ -29,18 +29,11 @@ export const matrimonyKeys = {
 
 const enc = encodeURIComponent;
 
-/** My own profile: `null` when I have not listed one (404). */
+/** My own profile: `null` when I have not listed one (the API answers 200 with null). */
 export function useMyProfile(enabled: boolean) {
   return useQuery({
     queryKey: matrimonyKeys.mine,
-    queryFn: async ({ signal }) => {
-      try {
-        return await api<MyProfile>('/api/matrimony/profile', { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => api<MyProfile | null>('/api/matrimony/profile', { signal }),
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { IncomingRequest, MatchCard, MyProfile, ProfileCard } from '@samaj/core';
+import type { FullProfile, IncomingRequest, MatchCard, MyProfile, ProfileCard } from '@samaj/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, renderApp, requestsTo, stubServer, testMember } from '../../../test/render';
@@ -42,11 +42,16 @@ function card(id: string, extra: Partial<ProfileCard> = {}): ProfileCard {
   };
 }
 
+/** No listing: the API's 200 with JSON null (issue 30 §3.11). */
+const noListing: FakeRoute = ({ path, method }) =>
+  path === '/api/matrimony/profile' && method === 'GET' ? { body: null } : undefined;
+
 /** A member (Single unless told) whose matrimony API answers through `routes`. */
 function member(routes: FakeRoute, account: object = single) {
   return stubServer({
     account,
-    routes: (r) => (r.path.startsWith('/api/matrimony') ? (routes(r) ?? notFound) : undefined),
+    routes: (r) =>
+      r.path.startsWith('/api/matrimony') ? (routes(r) ?? noListing(r) ?? notFound) : undefined,
   });
 }
 
@@ -97,6 +102,13 @@ describe('matrimony: the view depends on who looks', () => {
     expect(within(form).getByRole('button', { name: 'Next' })).toBeTruthy();
     expect(within(form).queryByRole('button', { name: 'Previous' })).toBeNull();
     expect(within(form).queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('reads no listing from a 200 null; a 404 is a failure, never an invitation to apply again', async () => {
+    member(({ path }) => (path === '/api/matrimony/profile' ? notFound : undefined));
+    renderApp('/matrimony');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'મેટ્રિમોની પ્રોફાઇલ ફોર્મ' })).toBeNull();
   });
 
   it('shows Profile Under Review with the phone number staff will call', async () => {
@@ -297,12 +309,11 @@ describe('matrimony: the view depends on who looks', () => {
       if (path === '/api/matrimony/requests/count') return { body: { pending: 1 } };
       if (path === '/api/matrimony/matches') return { body: { documents: [match], nextCursor: null } };
       if (path === '/api/matrimony/profiles/asha') {
-        const { firstName: _, matchedAt: __, ...rest } = match;
-        return {
-          body: {
-            ...rest,
-            name: 'Asha',
-            dob: '1998-01-01',
+        const { matchedAt: _, ...rest } = match;
+        const full: FullProfile = {
+          ...rest,
+          matched: true,
+          details: {
             height: 160,
             weight: null,
             eye_color: null,
@@ -311,9 +322,9 @@ describe('matrimony: the view depends on who looks', () => {
             blood_group: 'O+',
             disability: null,
             expectation: 'Settled in Gujarat',
-            matched: true,
           },
         };
+        return { body: full };
       }
       if (path === '/api/matrimony/requests') return { body: { documents: [incoming], nextCursor: null } };
       if (path === '/api/matrimony/requests/bina/accept') return { body: { ...incoming, state: 'accepted' } };
