@@ -89,6 +89,11 @@ export const profileRequest = pgTable(
     profile: text('profile').notNull().references(profileRef, { onDelete: 'cascade' }),
     state: text('state').$type<RequestState>().notNull().default('pending'),
     decidedAt: at('decided_at'),
+    /**
+     * When the requester saw the owner's latest answer (accepted or declined) on their Matches tab;
+     * null until then (the tab's count). Rows from before it existed count as seen.
+     */
+    answerSeenAt: at('answer_seen_at').defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -128,6 +133,11 @@ export const matrimonyMatch = pgTable(
     member: text('member').notNull().references(profileRef, { onDelete: 'cascade' }),
     other: text('other').notNull().references(profileRef, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * When `member` saw this match on their Matches tab; null until then (the tab's count and notice,
+     * issue 30 §3.3). Matches from before it existed count as seen.
+     */
+    seenAt: at('seen_at').defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'matrimony_match_pk', columns: [t.member, t.other] }),

@@ -1,0 +1,2 @@
+ALTER TABLE "matrimony_match" ADD COLUMN "seen_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
+ALTER TABLE "profile_request" ADD COLUMN "answer_seen_at" timestamp with time zone DEFAULT now();
