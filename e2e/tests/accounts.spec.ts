@@ -60,6 +60,37 @@ test.describe('in English', () => {
     await english(page);
   });
 
+  test('signup step 1 on a phone: the surname found by Latin, Gujarati or pronunciation, in the directory order', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/signup');
+    const search = page.getByRole('searchbox', { name: 'Search surnames' });
+    await expect(search).toBeInViewport();
+    const all = await page.getByRole('radio').count();
+    expect(all).toBeGreaterThan(50);
+    for (const query of ['trived', 'ત્રિવેદી', 'Trivedī']) {
+      await search.fill(query);
+      await expect(page.getByRole('radio')).toHaveCount(1);
+      await expect(page.getByRole('radio', { name: 'ત્રિવેદી' })).toBeInViewport();
+    }
+    await page.getByRole('radio', { name: 'ત્રિવેદી' }).check();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+    // The same order as the directory lists them.
+    await search.fill('');
+    await expect(page.getByRole('radio')).toHaveCount(all);
+    const signup = await page
+      .getByRole('radio')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+    await page.goto('/surnames');
+    const cards = page.getByTestId('surname-card');
+    await expect(cards).toHaveCount(all);
+    const directory = await cards.evaluateAll((els) =>
+      els.map((el) => decodeURIComponent((el.getAttribute('href') ?? '').replace('/surname/', ''))),
+    );
+    expect(directory).toEqual(signup);
+  });
+
   test('the signup wizard: steps, disabled Next, blocked spaces, Please Wait.. and landing on /', async ({
     page,
   }) => {
