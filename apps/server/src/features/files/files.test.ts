@@ -9,6 +9,7 @@ import { call, upload } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createMember, type TestMember } from '../../../test/members.ts';
+import { waitFor } from '../../../test/wait.ts';
 import { user } from '../../db/schema/auth.ts';
 import { file } from '../../db/schema/files.ts';
 import { getStorage, LocalStorage } from '../../platform/storage/index.ts';
@@ -292,7 +293,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
   });
 
   describe('replacing and removing a picture', () => {
-    it('replacing deletes the old file from storage, cached previews included', async () => {
+    it('replacing deletes the old file (its bytes by the files.delete job), cached previews included', async () => {
       const member = await createMember(app);
       const first = (await uploadPicture(member, gpsJpeg)).json().dp;
       expect((await preview(first, '?width=100', 'image/webp')).statusCode).toBe(200);
@@ -301,9 +302,11 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
       const second = (await uploadPicture(member, await images.png(), 'b.png', 'image/png')).json().dp;
       expect(second).not.toBe(first);
       expect(await dpOf(member)).toBe(second);
-      expect(await stored(first)).toBeNull();
-      expect(await getStorage(app).get(`${first}/w100.webp`)).toBeNull();
       expect((await preview(first)).statusCode).toBe(404);
+      await waitFor(
+        async () => !(await stored(first)) && !(await getStorage(app).get(`${first}/w100.webp`)),
+        "the old picture's bytes to go",
+      );
       expect((await rowsOf(member)).map((r) => r.id)).toEqual([second]);
       expect((await preview(second)).statusCode).toBe(200);
     });
@@ -315,8 +318,8 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ dp: DEFAULT_PICTURE_ID });
       expect(await dpOf(member)).toBe(DEFAULT_PICTURE_ID);
-      expect(await stored(id)).toBeNull();
       expect(await rowsOf(member)).toHaveLength(0);
+      await waitFor(async () => !(await stored(id)), "the picture's bytes to go");
       expect((await preview(id)).statusCode).toBe(404);
       const account = await call(app, 'GET', '/api/account', member);
       expect(JSON.stringify(account.json())).toContain('"dp":"newuser"');
@@ -366,10 +369,13 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
       const storage = getStorage(app);
       if (storage instanceof LocalStorage) {
         const root = path.join(app.config.dataDir, 'files');
-        const ids = await readdir(root);
-        const rows = await app.db.select({ id: file.id }).from(file);
-        // Every folder in storage belongs to a file that exists: nothing was left behind.
-        expect(ids.filter((dir) => !rows.some((r) => r.id === dir))).toEqual([]);
+        // Every folder in storage belongs to a file that exists once the unused upload's job ran:
+        // nothing was left behind.
+        await waitFor(async () => {
+          const ids = await readdir(root);
+          const rows = await app.db.select({ id: file.id }).from(file);
+          return ids.every((dir) => rows.some((r) => r.id === dir));
+        }, 'the unused upload to be deleted');
       }
     });
   });

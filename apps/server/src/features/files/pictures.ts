@@ -3,11 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { user } from '../../db/schema/auth.ts';
 import { file } from '../../db/schema/files.ts';
+import { deleteFilesWith, discardUpload } from '../../platform/files-cleanup.ts';
 import {
-  deleteFile,
   type ImageType,
   MSG_PROFILE_PICTURE_TYPE_UNSUPPORTED,
-  removeStoredFile,
   saveImageUpload,
   type UploadData,
 } from '../../platform/images.ts';
@@ -19,30 +18,32 @@ const PICTURE_IMAGE_TYPES = PROFILE_PICTURE_TYPES.map((type) => type.slice('imag
  * Swaps the old picture out inside one transaction: the member's row is locked (two uploads at
  * once cannot both "replace" the same old picture and orphan one another), the old file's row is
  * deleted, then `dp` is saved — SPEC §4's order. Only a file the member owns is ever deleted:
- * `dp` may hold an id that is not theirs, and that file stays. Returns the id of the file whose
- * row was deleted, whose bytes the caller removes once the transaction has committed.
+ * `dp` may hold an id that is not theirs, and that file stays. The old file's bytes go by the
+ * files.delete job enqueued in the same transaction.
  */
-async function swapPicture(app: FastifyInstance, owner: string, next: string): Promise<string | null> {
-  return app.db.transaction(async (tx) => {
+async function swapPicture(app: FastifyInstance, owner: string, next: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
     const [me] = await tx.select({ dp: user.dp }).from(user).where(eq(user.id, owner)).for('update');
     const previous = me?.dp ?? DEFAULT_PICTURE_ID;
-    let deleted: string | null = null;
     if (previous !== DEFAULT_PICTURE_ID && previous !== next) {
       const rows = await tx
         .delete(file)
         .where(and(eq(file.id, previous), eq(file.owner, owner)))
         .returning({ id: file.id });
-      deleted = rows[0]?.id ?? null;
+      await deleteFilesWith(
+        app,
+        tx,
+        rows.map((row) => row.id),
+      );
     }
     await tx.update(user).set({ dp: next, updatedAt: new Date() }).where(eq(user.id, owner));
-    return deleted;
   });
 }
 
 /**
  * SPEC §4 "Profile picture": upload the new file, delete the old one, then save the new id.
  * Nothing is half-done on failure: if the swap fails, the new file is deleted and the old
- * picture is untouched; the old bytes are removed only once the new id is saved.
+ * picture is untouched; the old bytes are removed (by a job) only once the new id is saved.
  */
 export async function replaceProfilePicture(
   app: FastifyInstance,
@@ -55,19 +56,16 @@ export async function replaceProfilePicture(
     types: PICTURE_IMAGE_TYPES,
     unsupportedMessage: MSG_PROFILE_PICTURE_TYPE_UNSUPPORTED,
   });
-  let replaced: string | null;
   try {
-    replaced = await swapPicture(app, owner, id);
+    await swapPicture(app, owner, id);
   } catch (error) {
-    await deleteFile(app, id);
+    await discardUpload(app, id);
     throw error;
   }
-  if (replaced) await removeStoredFile(app, replaced);
   return id;
 }
 
 /** Removal: the file goes and `dp` is back to the default picture, together. */
 export async function removeProfilePicture(app: FastifyInstance, owner: string): Promise<void> {
-  const replaced = await swapPicture(app, owner, DEFAULT_PICTURE_ID);
-  if (replaced) await removeStoredFile(app, replaced);
+  await swapPicture(app, owner, DEFAULT_PICTURE_ID);
 }

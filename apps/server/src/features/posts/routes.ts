@@ -35,7 +35,8 @@ import { decodedOrNull } from '../../platform/api-path.ts';
 import { getSessionUser, requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
 import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { deleteFile, originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
+import { deleteFilesWith, discardUpload } from '../../platform/files-cleanup.ts';
+import { originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { getStorage } from '../../platform/storage/index.ts';
@@ -190,7 +191,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning({ id: post.id });
         id = row.id;
       } catch (error) {
-        if (file) await deleteFile(app, file);
+        if (file) await discardUpload(app, file);
         throw error;
       }
       const created = await loadPost(app.db, id, me.id);
@@ -246,7 +247,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The author deletes a post: its comments, likes and reports go with it (FK cascade), then its image. */
+  /** The author deletes a post: its comments, likes and reports go with it (FK cascade), and its image (a job). */
   app.delete(
     '/api/posts/:id',
     {
@@ -263,16 +264,19 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await visiblePost(app, id, me);
       if (row.creator !== me.id) throw forbidden(MSG_ONLY_AUTHOR_DELETES);
-      const deleted = await app.db.transaction(async (tx) => {
+      await app.db.transaction(async (tx) => {
         await tx.delete(comment).where(eq(comment.post, id));
         await tx.delete(postReport).where(eq(postReport.post, id));
-        return tx
+        const deleted = await tx
           .delete(post)
           .where(and(eq(post.id, id), eq(post.creator, me.id)))
           .returning({ file: post.file });
+        await deleteFilesWith(
+          app,
+          tx,
+          deleted.map((row) => row.file),
+        );
       });
-      const file = deleted[0]?.file;
-      if (file) await deleteFile(app, file);
       return reply.code(204).send(null);
     },
   );

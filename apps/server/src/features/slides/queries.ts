@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { file, slide } from '../../db/schema/index.ts';
+import { deleteFilesWith } from '../../platform/files-cleanup.ts';
 
 type Row = typeof slide.$inferSelect;
 
@@ -43,14 +44,20 @@ async function lockSlide(tx: Executor, position: number): Promise<Row | undefine
   return row;
 }
 
-/**
- * Saves one position; returns the slide and the image it no longer shows (to delete once
- * committed), or null when the image stayed.
- */
+/** An image no slide shows any more is deleted with the change (its bytes by the files.delete job). */
+async function dropImage(
+  app: FastifyInstance,
+  tx: Executor,
+  image: string | null | undefined,
+): Promise<void> {
+  if (image && !(await imageInUse(tx, image))) await deleteFilesWith(app, tx, [image]);
+}
+
+/** Saves one position; the image it no longer shows goes with the change. */
 export async function saveSlide(
   app: FastifyInstance,
   input: { position: number; actor: string; data: SlideData },
-): Promise<{ view: SlideView; dropped: string | null }> {
+): Promise<SlideView> {
   return app.events.transaction(async (tx) => {
     const before = await lockSlide(tx, input.position);
     const values = { ...input.data, updatedAt: new Date(), updatedBy: input.actor };
@@ -70,19 +77,19 @@ export async function saveSlide(
         after: content(after),
       },
     });
-    const dropped = before?.image && before.image !== after.image ? before.image : null;
-    return { view: slideView(after), dropped };
+    if (before?.image !== after.image) await dropImage(app, tx, before?.image);
+    return slideView(after);
   });
 }
 
-/** Clears one position; null when it was empty. Returns the image it showed, to delete. */
+/** Clears one position, and the image it showed goes with it; false when it was empty. */
 export async function clearSlide(
   app: FastifyInstance,
   input: { position: number; actor: string },
-): Promise<{ dropped: string | null } | null> {
+): Promise<boolean> {
   return app.events.transaction(async (tx) => {
     const before = await lockSlide(tx, input.position);
-    if (!before) return null;
+    if (!before) return false;
     await tx.delete(slide).where(eq(slide.position, input.position));
     await app.events.publish(tx, 'slide.changed', {
       position: input.position,
@@ -95,7 +102,8 @@ export async function clearSlide(
         after: null,
       },
     });
-    return { dropped: before.image };
+    await dropImage(app, tx, before.image);
+    return true;
   });
 }
 

@@ -16,10 +16,10 @@ import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../platform/auth/index.ts';
 import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { deleteFile, saveImageUpload } from '../../platform/images.ts';
+import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
-import { clearSlide, imageInUse, isSlideImage, listSlides, saveSlide } from './queries.ts';
+import { clearSlide, isSlideImage, listSlides, saveSlide } from './queries.ts';
 
 export const MSG_SLIDE_NOT_FOUND = 'This slide is empty.';
 export const MSG_SLIDE_IMAGE_UNKNOWN = 'Upload the image through the slide image route first.';
@@ -42,11 +42,6 @@ const slides: FastifyPluginAsyncZod = async (app) => {
   }
   const tags = ['slides'];
   const admin = { preValidation: requireAdmin };
-
-  /** Deletes an image no slide shows any more (after the change committed). */
-  async function dropImage(id: string | null) {
-    if (id && !(await imageInUse(app.db, id))) await deleteFile(app, id);
-  }
 
   // The home page's carousel is drawn with its first screen instead of replacing the welcome panel
   // once this answer arrives (a layout shift); other pages do not show it.
@@ -85,13 +80,7 @@ const slides: FastifyPluginAsyncZod = async (app) => {
       const me = await requireUser(request);
       const data = request.body;
       if (data.image && !(await isSlideImage(app.db, data.image))) throw badRequest(MSG_SLIDE_IMAGE_UNKNOWN);
-      const { view, dropped } = await saveSlide(app, {
-        position: request.params.position,
-        actor: me.id,
-        data,
-      });
-      await dropImage(dropped);
-      return view;
+      return saveSlide(app, { position: request.params.position, actor: me.id, data });
     },
   );
 
@@ -108,9 +97,9 @@ const slides: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const cleared = await clearSlide(app, { position: request.params.position, actor: me.id });
-      if (!cleared) throw notFound(MSG_SLIDE_NOT_FOUND);
-      await dropImage(cleared.dropped);
+      if (!(await clearSlide(app, { position: request.params.position, actor: me.id }))) {
+        throw notFound(MSG_SLIDE_NOT_FOUND);
+      }
       return reply.code(204).send(null);
     },
   );

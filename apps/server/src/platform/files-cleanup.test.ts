@@ -1,0 +1,141 @@
+// A file whose last reference goes (a deleted post, a replaced or cleared slide) is deleted by the
+// files.delete job enqueued in the transaction that removed the reference: its row goes with the
+// change, its bytes once the job runs, even if the process stops first; a rollback keeps both.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { call, postWithImage, upload } from '../../test/api.ts';
+import * as images from '../../test/fixtures/images.ts';
+import { acrossRestart, describeEachDatabase, engines } from '../../test/harness.ts';
+import { createAdmin, createMember, members, type TestMember } from '../../test/members.ts';
+import { waitFor } from '../../test/wait.ts';
+import { file } from '../db/schema/files.ts';
+import { originalKey } from './images.ts';
+import { getStorage } from './storage/index.ts';
+
+const stored = async (app: FastifyInstance, id: string) =>
+  (await getStorage(app).get(originalKey(id))) !== null;
+const hasRow = async (app: FastifyInstance, id: string) =>
+  (await app.db.select({ id: file.id }).from(file).where(eq(file.id, id))).length > 0;
+const waiting = async (app: FastifyInstance) => (await app.jobs.queueSizes())['files.delete'];
+
+async function slideImage(app: FastifyInstance, admin: TestMember): Promise<string> {
+  const res = await upload(app, '/api/admin/slides/image', admin, [
+    { filename: 'slide.png', contentType: 'image/png', data: await images.png(320, 200) },
+  ]);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+async function saveSlide(app: FastifyInstance, admin: TestMember, position: number, image: string) {
+  return call(app, 'PUT', `/api/admin/slides/${position}`, admin, { title: 'Samaj day', image });
+}
+
+/** The next files.delete send is written in its transaction, then the transaction fails. */
+function failAfterEnqueueing(app: FastifyInstance) {
+  const send = app.jobs.send.bind(app.jobs);
+  return vi.spyOn(app.jobs, 'send').mockImplementationOnce(async (...args) => {
+    await send(...args);
+    throw new Error('the process failed after enqueueing');
+  });
+}
+
+describeEachDatabase('file deletions through the files.delete job', (ctx) => {
+  const { author, admin } = members(ctx, { author: 'member', admin: 'admin' });
+
+  it("deleting a post: the image's row goes with it, its bytes once the job has run", async () => {
+    const { app } = ctx;
+    const created = await postWithImage(app, author);
+    expect(await stored(app, created.file)).toBe(true);
+    expect((await call(app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(204);
+    expect(await hasRow(app, created.file)).toBe(false);
+    await waitFor(
+      async () => !(await stored(app, created.file)) && (await waiting(app)) === 0,
+      "the post image's bytes to be deleted",
+    );
+  });
+
+  it('a post deletion that rolls back enqueues nothing and keeps the post and its image', async () => {
+    const { app } = ctx;
+    const created = await postWithImage(app, author);
+    const spy = failAfterEnqueueing(app);
+    try {
+      expect((await call(app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(500);
+      expect(spy).toHaveBeenCalledWith('files.delete', { ids: [created.file] }, expect.anything());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await waiting(app)).toBe(0);
+    expect((await call(app, 'GET', `/api/posts/${created.id}`, author)).statusCode).toBe(200);
+    expect(await hasRow(app, created.file)).toBe(true);
+    expect(await stored(app, created.file)).toBe(true);
+  });
+
+  it('replacing and clearing a slide: the image it no longer shows goes by the job; a rollback keeps it', async () => {
+    const { app } = ctx;
+    const first = await slideImage(app, admin);
+    const second = await slideImage(app, admin);
+    expect((await saveSlide(app, admin, 4, first)).statusCode).toBe(200);
+    expect((await saveSlide(app, admin, 4, second)).statusCode).toBe(200);
+    expect(await hasRow(app, first)).toBe(false);
+    await waitFor(async () => !(await stored(app, first)), "the replaced slide image's bytes to go");
+
+    const third = await slideImage(app, admin);
+    const spy = failAfterEnqueueing(app);
+    try {
+      expect((await saveSlide(app, admin, 4, third)).statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await waiting(app)).toBe(0);
+    const shown = (await call(app, 'GET', '/api/slides', null)).json().documents;
+    expect(shown.find((s: { position: number }) => s.position === 4)).toMatchObject({ image: second });
+    expect(await hasRow(app, second)).toBe(true);
+    expect(await stored(app, second)).toBe(true);
+
+    expect((await call(app, 'DELETE', '/api/admin/slides/4', admin)).statusCode).toBe(204);
+    expect(await hasRow(app, second)).toBe(false);
+    await waitFor(
+      async () => !(await stored(app, second)) && (await waiting(app)) === 0,
+      "the cleared slide image's bytes to go",
+    );
+  });
+});
+
+for (const engine of engines()) {
+  describe(`file deletions across a restart [${engine}]`, () => {
+    it('a process that stops between the commit and the deletion leaves a job, not an orphan', async () => {
+      let postImage = '';
+      let slide = '';
+      await acrossRestart(
+        engine,
+        {},
+        {
+          // This process runs no workers: it commits the deletions and stops, as if it crashed.
+          before: async (app) => {
+            const author = await createMember(app);
+            const admin = await createAdmin(app);
+            const created = await postWithImage(app, author);
+            postImage = created.file;
+            slide = await slideImage(app, admin);
+            expect((await saveSlide(app, admin, 5, slide)).statusCode).toBe(200);
+            expect((await call(app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(204);
+            expect((await call(app, 'DELETE', '/api/admin/slides/5', admin)).statusCode).toBe(204);
+            expect(await waiting(app)).toBe(2);
+          },
+          between: async (config) => {
+            const offline = { config } as FastifyInstance;
+            expect(await stored(offline, postImage)).toBe(true);
+            expect(await stored(offline, slide)).toBe(true);
+          },
+          after: async (next) => {
+            await waitFor(
+              async () => !(await stored(next, postImage)) && !(await stored(next, slide)),
+              'the deletions to finish after the restart',
+            );
+          },
+        },
+      );
+    });
+  });
+}
