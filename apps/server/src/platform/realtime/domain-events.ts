@@ -5,8 +5,13 @@ import type { EventBus } from '../events/index.ts';
 import type { Realtime } from './index.ts';
 
 export function forwardDomainEvents(events: EventBus, realtime: Realtime): void {
-  // The feed shows a newly approved post without a reload.
-  events.onCommit('post.approved', ({ postId }) => realtime.publish('posts', { postId, status: 'approved' }));
+  // Staff decided on a post: its author's screens show the new status in place (the post's id on the
+  // author's own channel, which only they may follow; others learn of it from the feed as usual).
+  for (const decision of ['post.approved', 'post.rejected'] as const) {
+    events.onCommit(decision, ({ postId, creator }) =>
+      realtime.publish(realtimeChannels.member(creator.toLowerCase()), { id: postId }),
+    );
+  }
   // Viewers of a live event learn that it started or ended (host pressed Start/END, or went away).
   events.onCommit('event.live', ({ eventId }) =>
     realtime.publish(realtimeChannels.event(eventId.toLowerCase()), { id: eventId }),

@@ -24,6 +24,7 @@ import { RelativeTime } from '../../../components/RelativeTime';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { pictureAspect, previewUrl } from '../../../lib/previewUrl';
 import { share } from '../../../lib/share';
+import { useDecisionOnOwnPost } from '../api/decision';
 import { useAddComment, useDeleteComment, useToggleLike } from '../api/posts';
 import { CommentForm, CommentList } from './Comments';
 import { PostMenu } from './PostMenu';
@@ -65,6 +66,7 @@ export function PostCard({
   const like = useToggleLike();
   const addComment = useAddComment();
   const deleteComment = useDeleteComment();
+  useDecisionOnOwnPost(post, me);
   const name = post.user.name || tc('unknownUser');
   const reactions = postAllowsReactions(post.status);
 
