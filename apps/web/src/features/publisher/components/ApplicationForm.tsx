@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { PUBLISHER_REASON_MAX, type PublisherRequestInput, publisherRequestSchema } from '@samaj/core';
+import {
+  keptLength,
+  PUBLISHER_REASON_MAX,
+  type PublisherRequestInput,
+  publisherRequestSchema,
+} from '@samaj/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +28,8 @@ export function ApplicationForm({ userId, onDone }: { userId: string; onDone: ()
   });
   const values = useWatch({ control: form.control });
   const valid = publisherRequestSchema.safeParse(values).success;
-  const reasonLength = values.reason?.length ?? 0;
+  // Counted as the server counts (core keptLength): an emoji is one.
+  const reasonLength = keptLength(values.reason ?? '');
 
   const onSubmit = form.handleSubmit(async (input) => {
     if (loading) return;
@@ -67,7 +73,6 @@ export function ApplicationForm({ userId, onDone }: { userId: string; onDone: ()
               placeholder={t('form.reasonPlaceholder')}
               required
               minRows={4}
-              maxLength={PUBLISHER_REASON_MAX}
               aria-describedby="publisher-reason-counter"
             />
             <Text id="publisher-reason-counter" size="xs" c="dimmed" ta="right" aria-live="polite">

@@ -22,5 +22,9 @@ describe('publisher application', () => {
     });
     renderApp('/publisher-request');
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+    // The reason's counter counts as the server does: an emoji is one.
+    const reason = screen.getByRole('textbox', { name: /યોગ્ય/ });
+    fireEvent.change(reason, { target: { value: '🙏🙏 ok' } });
+    expect(await screen.findByText('5 / 300')).toBeTruthy();
   });
 });
