@@ -154,6 +154,8 @@ test('host goes live; viewers play the stream and see the count; the one past th
   // without movement (the screenshots above may take longer on a slow machine): a move brings them back.
   await host.page.mouse.move(40, 40);
   await host.page.getByRole('button', { name: 'END' }).click();
+  // Ending reaches everyone: the host confirms first.
+  await host.page.getByRole('dialog').getByRole('button', { name: 'લાઇવ બંધ કરો' }).click();
   await expect(host.page.getByRole('button', { name: 'Start' })).toBeVisible();
   await expect(first.page.getByText(ENDED)).toBeVisible({ timeout: 15_000 });
   await expect(second.page.getByText(ENDED)).toBeVisible({ timeout: 15_000 });
@@ -191,6 +193,8 @@ test('header and controls hide after 5 s without movement and come back on a mou
   await expect(host.page.getByRole('button', { name: 'END' })).toBeHidden();
   await host.page.mouse.move(300, 300);
   await host.page.getByRole('button', { name: 'END' }).click();
+  await host.page.getByRole('dialog').getByRole('button', { name: 'લાઇવ બંધ કરો' }).click();
+  await expect(host.page.getByRole('button', { name: 'Start' })).toBeVisible();
   for (const p of [host, viewer]) await p.context.close();
 });
 
@@ -204,6 +208,58 @@ test('the host closing the tab clears live, and the viewer sees the stream has e
   expect(await isLive(viewer.page, host.eventId)).toBe(false);
   await host.context.close();
   await viewer.context.close();
+});
+
+test('§3.1 the host confirms before ✕ or END ends the stream for everyone; from a fresh tab ✕ then goes to the events list', async ({
+  browser,
+}) => {
+  test.slow();
+  const host = await hostWithEvent(browser, 'Ask before ending');
+  await host.page.setViewportSize({ width: 375, height: 812 });
+  // A fresh tab: the event is its first page.
+  await host.page.goto(`/event/${host.eventId}`);
+  await host.page.getByRole('button', { name: 'Start' }).click();
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
+  const dialog = host.page.getByRole('dialog', { name: 'લાઇવ પ્રસારણ બંધ કરવું છે?' });
+  const close = host.page.getByRole('button', { name: 'બંધ કરો', exact: true });
+
+  // ✕ asks; keeping the stream leaves everything as it was.
+  await host.page.mouse.move(30, 30);
+  await close.click();
+  await expect(dialog).toBeVisible();
+  // Drawn inside the stage, whose text is white: the dialog's own text must not be.
+  await expect(dialog.getByText('જોઈ રહેલા બધા સભ્યો માટે લાઇવ બંધ થઈ જશે.')).not.toHaveCSS(
+    'color',
+    'rgb(255, 255, 255)',
+  );
+  await host.page.screenshot({ path: join(shots, 'confirm-end-375.png') });
+  await dialog.getByRole('button', { name: 'ચાલુ રાખો' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(host.page).toHaveURL(new RegExp(`/event/${host.eventId}$`));
+  expect(await isLive(host.page, host.eventId)).toBe(true);
+
+  // END asks too.
+  await host.page.mouse.move(40, 40);
+  await host.page.getByRole('button', { name: 'END' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'ચાલુ રાખો' }).click();
+  expect(await isLive(host.page, host.eventId)).toBe(true);
+  await host.page.mouse.move(50, 50);
+  await host.page.getByRole('button', { name: 'END' }).click();
+  await dialog.getByRole('button', { name: 'લાઇવ બંધ કરો' }).click();
+  await expect(host.page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect.poll(() => isLive(host.page, host.eventId)).toBe(false);
+
+  // Live again, then ✕ and confirm: the stream ends and the host lands on the events list.
+  await host.page.getByRole('button', { name: 'Start' }).click();
+  await expect(host.page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 20_000 });
+  await host.page.mouse.move(60, 60);
+  await close.click();
+  await dialog.getByRole('button', { name: 'લાઇવ બંધ કરો' }).click();
+  await expect(host.page).toHaveURL(/\/events$/);
+  await expect(host.page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  await expect.poll(() => isLive(host.page, host.eventId)).toBe(false);
+  await host.context.close();
 });
 
 test('a visitor opening a live event goes to login and comes back to it', async ({ browser, page }) => {
@@ -252,7 +308,7 @@ test('a Publisher creates an event with the form; a member requests a stream onc
   // The new event opens on its own screen, where its host may go live.
   await expect(host.page).toHaveURL(/\/event\/[0-9a-f]+$/);
   await expect(host.page.getByRole('heading', { level: 1, name: 'Samuh Lagna' })).toBeVisible();
-  await expect(host.page.getByText('20/12/2026 · Samaj Wadi')).toBeVisible();
+  await expect(host.page.getByText('20/12/2026 · 18:30 · Samaj Wadi')).toBeVisible();
   await expect(host.page.getByRole('button', { name: 'Start' })).toBeVisible();
 
   const member = await person(browser, 'member');

@@ -1,6 +1,13 @@
 // The events feature's calls (core's api/events.ts lists the routes): the list (4, then 3 per
 // cursor page), one event, the live flag, Request Streaming, and the Admin/Publisher form.
-import type { EventImageUpload, EventInput, EventPage, EventView, StreamRequestResult } from '@samaj/core';
+import type {
+  EventImageUpload,
+  EventInput,
+  EventPage,
+  EventView,
+  MemberLookup,
+  StreamRequestResult,
+} from '@samaj/core';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -14,6 +21,7 @@ export const eventsKeys = {
   all: ['events'] as const,
   list: () => ['events', 'list'] as const,
   one: (id: string) => ['events', 'one', id] as const,
+  members: (q: string) => ['events', 'members', q] as const,
 };
 
 const enc = encodeURIComponent;
@@ -110,5 +118,20 @@ export function useDeleteEvent() {
       client.removeQueries({ queryKey: eventsKeys.one(id) });
       await client.invalidateQueries({ queryKey: eventsKeys.list() });
     },
+  });
+}
+
+/**
+ * Members whose name or username holds `q`, for the host field (GET /api/members/lookup, Admin and
+ * Publisher only). Asked only once something is typed; the last answer stays while the next loads.
+ */
+export function useMemberLookup(q: string, enabled: boolean) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: eventsKeys.members(query),
+    queryFn: ({ signal }) => api<MemberLookup>(`/api/members/lookup?q=${enc(query)}`, { signal }),
+    enabled: enabled && query.length > 0,
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
   });
 }

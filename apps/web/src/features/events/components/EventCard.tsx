@@ -1,21 +1,24 @@
 import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { EventView } from '@samaj/core';
-import { formatEventDate } from '@samaj/core';
 import { IconBroadcast, IconCalendarEvent, IconCheck, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorMessage } from '../../../lib/errors';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useRequestStreaming } from '../api/events';
+import { formatEventStart } from '../format';
 
 /** One event in the list; its upper part opens the event screen, the row under it holds actions. */
 export function EventCard({ event }: { event: EventView }) {
   const { t } = useTranslation('events');
+  // A stream that ran and stopped says so, rather than 'not started' (issue 30 §3.5).
   const status = event.live
     ? t('list.status.live')
-    : event.liveStream
-      ? t('list.status.notStarted')
-      : t('list.status.none');
+    : event.liveEndedAt
+      ? t('list.status.ended')
+      : event.liveStream
+        ? t('list.status.notStarted')
+        : t('list.status.none');
   return (
     <Card>
       <Anchor component={Link} to={`/event/${event.id}`} underline="never" c="inherit">
@@ -28,7 +31,7 @@ export function EventCard({ event }: { event: EventView }) {
             <Group gap={6} wrap="nowrap">
               <IconCalendarEvent size={16} aria-hidden />
               <Text size="sm" c="dimmed">
-                {formatEventDate(event.time)}
+                {formatEventStart(event.time)}
               </Text>
             </Group>
             {event.location && (
@@ -38,6 +41,11 @@ export function EventCard({ event }: { event: EventView }) {
                   {event.location}
                 </Text>
               </Group>
+            )}
+            {event.description && (
+              <Text size="sm" lineClamp={2}>
+                {event.description}
+              </Text>
             )}
             <Group gap="sm" mt={4}>
               <Group gap={6} wrap="nowrap">

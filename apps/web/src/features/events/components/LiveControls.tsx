@@ -45,7 +45,16 @@ function Control({
 }
 
 /** Start, END, camera, microphone and switch camera: the host's only (SPEC §2). */
-export function HostControls({ host, ready }: { host: HostStream; ready: boolean }) {
+export function HostControls({
+  host,
+  ready,
+  onEnd,
+}: {
+  host: HostStream;
+  ready: boolean;
+  /** END: the screen asks before ending the stream for everyone. */
+  onEnd(): void;
+}) {
   const { t } = useTranslation('events');
   if (host.phase !== 'live') {
     return (
@@ -87,7 +96,7 @@ export function HostControls({ host, ready }: { host: HostStream; ready: boolean
         color="red"
         px="sm"
         leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
-        onClick={() => void host.end()}
+        onClick={onEnd}
       >
         {t('live.end')}
       </Button>

@@ -1,10 +1,11 @@
 import { ActionIcon, Avatar, Badge, Group, Text } from '@mantine/core';
 import type { EventView } from '@samaj/core';
-import { formatCount, formatEventDate } from '@samaj/core';
+import { formatCount } from '@samaj/core';
 import { IconEye, IconX } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewUrl } from '../../../lib/previewUrl';
+import { formatEventStart } from '../format';
 import { useViewerCount, type ViewerCount } from '../live/viewerCount';
 import classes from './LiveStage.module.css';
 import { StreamVideo } from './StreamVideo';
@@ -28,6 +29,8 @@ interface LiveStageProps {
   /** A message over the video (Not Started, connecting, full, ended, an error). */
   center?: ReactNode;
   controls: ReactNode;
+  /** Anything else drawn on the stage (a host's confirmation, so that it shows in fullscreen too). */
+  children?: ReactNode;
 }
 
 export function LiveStage({
@@ -43,6 +46,7 @@ export function LiveStage({
   onSoundBlocked,
   center,
   controls,
+  children,
 }: LiveStageProps) {
   const { t } = useTranslation('events');
   const hide = shown ? '' : ` ${classes.hidden}`;
@@ -76,8 +80,8 @@ export function LiveStage({
           <Text component="h1" fw={700} size="lg" lineClamp={1} c="white">
             {event.name}
           </Text>
-          <Text size="sm" c="gray.4" lineClamp={1}>
-            {formatEventDate(event.time)}
+          <Text size="sm" c="gray.4" lineClamp={2}>
+            {formatEventStart(event.time)}
             {event.location ? ` · ${event.location}` : ''}
           </Text>
         </div>
@@ -94,10 +98,23 @@ export function LiveStage({
         </ActionIcon>
       </header>
       {viewers !== null && <LiveBadge viewers={viewers} />}
-      {center && <div className={classes.center}>{center}</div>}
+      {(center || (!stream && event.description)) && (
+        <div className={classes.center}>
+          <div className={classes.column}>
+            {center}
+            {/* With nothing to watch, what the event is about (issue 30 §3.5). */}
+            {!stream && event.description && (
+              <Text size="sm" c="gray.3" className={classes.description}>
+                {event.description}
+              </Text>
+            )}
+          </div>
+        </div>
+      )}
       <div className={classes.controls + hide} aria-hidden={!shown} inert={!shown}>
         {controls}
       </div>
+      {children}
     </div>
   );
 }

@@ -72,4 +72,38 @@ describe('/events/create', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/event/ev9'));
   });
+
+  it("shows the API's unknown-host answer at the host field, and a Publisher hosting someone else lands on the list", async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: {
+        message: 'No member with this username.',
+        code: 400,
+        type: 'general_argument_invalid',
+        field: 'host',
+      },
+    };
+    stubServer({
+      account: publisher,
+      routes: ({ path, method }) => {
+        if (path === '/api/events' && method === 'POST') return answer;
+        if (path === '/api/members/lookup') return { body: { members: [] } };
+        return undefined;
+      },
+    });
+    const { router } = renderApp('/events/create');
+    fireEvent.change(await screen.findByLabelText(/કાર્યક્રમનું નામ/), { target: { value: 'Navratri Garba' } });
+    fireEvent.change(screen.getByLabelText(/તારીખ અને સમય/), { target: { value: '2026-10-03T20:00' } });
+    const host = screen.getByLabelText('યજમાન', { selector: 'input' });
+    fireEvent.change(host, { target: { value: 'nobody_here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }));
+    expect(await screen.findByText('આ username વાળા કોઈ સભ્ય નથી.')).toBeTruthy();
+    expect(host.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answer = { status: 201, body: { ...saved, host: 'someone_else' } };
+    fireEvent.change(host, { target: { value: 'someone_else' } });
+    fireEvent.click(screen.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+  });
 });

@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Autocomplete,
   Avatar,
   Button,
   Center,
@@ -15,19 +16,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { EVENT_DESCRIPTION_MAX, type EventView, eventSchema, MSG_INVALID_DATE } from '@samaj/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Path, type UseFormReturn, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '../../../components/FormField';
+import { ApiError } from '../../../lib/api';
 import { useErrorMessage, useFieldError } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useCurrentUser } from '../../../lib/session';
-import { uploadEventImage, useDeleteEvent, useEvent, useSaveEvent } from '../api/events';
+import { uploadEventImage, useDeleteEvent, useEvent, useMemberLookup, useSaveEvent } from '../api/events';
 import { canCreateEvents } from '../policy';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
@@ -37,6 +40,9 @@ const formSchema = eventSchema.extend({
   time: z.string().refine((v) => v !== '' && !Number.isNaN(new Date(v).getTime()), MSG_INVALID_DATE),
 });
 type FormValues = z.input<typeof formSchema>;
+
+/** The form's own inputs: an API error naming one of them is shown at that input (issue 30 §3.6). */
+const INPUT_FIELDS = new Set<string>(['name', 'description', 'time', 'location', 'host']);
 
 /** A moment as the browser's datetime-local input shows it, in the member's own time zone. */
 function localInput(iso: string): string {
@@ -110,10 +116,54 @@ function ImagePicker({
   );
 }
 
+/**
+ * The host: a member picked as the Publisher types a name or username (GET /api/members/lookup, which
+ * matches both, so its answer is shown as it comes); the field holds the username the API expects.
+ */
+function HostField({ form }: { form: UseFormReturn<FormValues> }) {
+  const { t } = useTranslation('events');
+  const fieldError = useFieldError();
+  const { field, fieldState } = useController({ control: form.control, name: 'host' });
+  const value = field.value ?? '';
+  const [typed] = useDebouncedValue(value, 250);
+  const lookup = useMemberLookup(typed, true);
+  const members = lookup.data?.members ?? [];
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  return (
+    <Autocomplete
+      ref={field.ref}
+      name={field.name}
+      label={t('form.host')}
+      description={t('form.hostHint')}
+      placeholder={t('form.hostPlaceholder')}
+      value={value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      data={members.map((m) => m.id)}
+      filter={({ options }) => options}
+      renderOption={({ option }) => (
+        <Stack gap={0}>
+          <Text size="sm">{names.get(option.value) ?? option.value}</Text>
+          <Text size="xs" c="dimmed">
+            {option.value}
+          </Text>
+        </Stack>
+      )}
+      rightSection={lookup.isFetching ? <Loader size={16} /> : null}
+      autoCapitalize="none"
+      autoComplete="off"
+      spellCheck={false}
+      error={fieldError(fieldState.error?.message)}
+    />
+  );
+}
+
 function EventForm({ event }: { event: EventView | null }) {
   const { t } = useTranslation('events');
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
   const explain = useErrorMessage();
+  const explainField = useErrorMessage('events:form.errors');
   const fieldError = useFieldError();
   const save = useSaveEvent(event?.id ?? null);
   const remove = useDeleteEvent();
@@ -132,9 +182,16 @@ function EventForm({ event }: { event: EventView | null }) {
     setError(null);
     try {
       const saved = await save.mutateAsync({ ...values, time: new Date(values.time).toISOString() });
-      navigate(`/event/${encodeURIComponent(saved.id)}`);
+      // The host lands on the screen they go live from; anyone else on the list, not on a viewer's
+      // waiting screen (issue 30 §3.5).
+      navigate(saved.host === user?.id ? `/event/${encodeURIComponent(saved.id)}` : '/events');
     } catch (failure) {
-      setError(explain(failure));
+      const field = failure instanceof ApiError ? failure.field : null;
+      if (field && INPUT_FIELDS.has(field)) {
+        form.setError(field as Path<FormValues>, { message: explainField(failure) }, { shouldFocus: true });
+      } else {
+        setError(explain(failure));
+      }
     }
   });
   const onDelete = async () => {
@@ -168,13 +225,7 @@ function EventForm({ event }: { event: EventView | null }) {
           error={fieldError(form.formState.errors.time?.message)}
         />
         <FormField form={form} name="location" label={t('form.location')} />
-        <FormField
-          form={form}
-          name="host"
-          label={t('form.host')}
-          description={t('form.hostHint')}
-          autoCapitalize="none"
-        />
+        <HostField form={form} />
         <Checkbox label={t('form.liveStream')} {...form.register('liveStream')} />
         <ImagePicker
           label={t('form.thumbnail')}

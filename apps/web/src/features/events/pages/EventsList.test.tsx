@@ -30,7 +30,11 @@ const firstPage: EventPage = {
     event('ev4', 'Navratri Garba', { live: true, liveStream: true }),
     event('ev3', 'Annual Meeting', { liveStream: true }),
     event('ev2', 'Blood Donation Camp', { time: new Date(2023, 11, 25, 12).toISOString() }),
-    event('ev1', 'Youth Cricket', { liveStream: true }),
+    event('ev1', 'Youth Cricket', {
+      liveStream: true,
+      liveEndedAt: '2024-03-09T08:00:00.000Z',
+      description: 'Under-16 final at the school ground.',
+    }),
   ],
   nextCursor: 'ev1',
 };
@@ -63,7 +67,7 @@ describe('events list', () => {
     expect(live?.getAttribute('href')).toBe('/event/ev4');
     expect(within(live as HTMLElement).getByText('Streaming now')).toBeTruthy();
     expect(within(live as HTMLElement).getByText('Watch Live')).toBeTruthy();
-    expect(within(live as HTMLElement).getByText('09/03/2024')).toBeTruthy();
+    expect(within(live as HTMLElement).getByText('09/03/2024 · 12:00')).toBeTruthy();
     expect(live?.querySelector('img')?.getAttribute('src')).toBe('/api/files/thumb_ev4/preview?width=100');
 
     const notStarted = screen.getByText('Annual Meeting').closest('a') as HTMLElement;
@@ -77,8 +81,14 @@ describe('events list', () => {
     const noStreamCard = noStream.parentElement as HTMLElement;
     expect(within(noStreamCard).getByRole('button', { name: 'Request Streaming' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Request Streaming' })).toHaveLength(1);
-    expect(within(noStream).getByText('25/12/2023')).toBeTruthy();
+    expect(within(noStream).getByText('25/12/2023 · 12:00')).toBeTruthy();
     expect(within(noStream).getByText('Samaj Hall, Surat')).toBeTruthy();
+
+    // A stream that ran and stopped says it ended, with what the event is about (issue 30 §3.5).
+    const ended = screen.getByText('Youth Cricket').closest('a') as HTMLElement;
+    expect(within(ended).getByText('લાઇવ પ્રસારણ પૂરું થયું')).toBeTruthy();
+    expect(within(ended).queryByText('Live stream not started')).toBeNull();
+    expect(within(ended).getByText('Under-16 final at the school ground.')).toBeTruthy();
 
     expect(screen.getAllByRole('link', { name: /Navratri|Annual|Blood|Youth/ })).toHaveLength(4);
   });

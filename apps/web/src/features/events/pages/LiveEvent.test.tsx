@@ -186,7 +186,14 @@ describe('live event screen', () => {
     act(() => lastHost()?.callbacks.onViewers(2));
     expect(viewerCount()).toBe('2');
 
+    // END asks first (issue 30 §3.1): keeping the stream changes nothing.
     fireEvent.click(screen.getByRole('button', { name: 'END' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'ચાલુ રાખો' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lastHost()?.ended).toBeFalsy();
+    expect(requestsTo(server.fetchMock, '/api/events/ev1/live')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'END' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'લાઇવ બંધ કરો' }));
     expect(await screen.findByText('લાઇવ પૂરું થયું')).toBeTruthy();
     expect(lastHost()?.ended).toBe(true);
     await waitFor(() => expect(requestsTo(server.fetchMock, '/api/events/ev1/live')).toHaveLength(2));

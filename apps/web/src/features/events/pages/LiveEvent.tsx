@@ -1,7 +1,7 @@
 // The live event screen (SPEC §2, §4): signed-in members only (a visitor goes to login and comes
 // back). The host starts and ends the stream from here; other members watch while it is live and see
 // 'Not Started' otherwise. Live changes arrive over the realtime socket.
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
 import { type AccountView, type EventView, realtimeChannels } from '@samaj/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,6 +27,16 @@ export function usePeerErrorText() {
   return (type: string) => t([`live.errors.${type}`, 'live.errors.default']);
 }
 
+/**
+ * Whether the tab's previous entry is one of ours. React Router numbers its history entries from 0
+ * in `history.state.idx` (a replace keeps the number); `history.length` also counts other sites'
+ * pages and the browser's blank first page.
+ */
+function hasAppPageBehind(): boolean {
+  const state = window.history.state as { idx?: unknown } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
 /** The stage's shared state (fit, fullscreen, auto-hide, close): `props` go to LiveStage as they are. */
 function useStage(playing: boolean) {
   const navigate = useNavigate();
@@ -43,7 +53,9 @@ function useStage(playing: boolean) {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
     else void stageRef.current?.requestFullscreen?.().catch(() => {});
   };
-  const close = () => (window.history.length > 1 ? navigate(-1) : navigate('/events'));
+  // Back only to a page of this app: a member arriving from a link (WhatsApp, a notification, a
+  // fresh tab) has none behind them, and going back would leave the app (issue 30 §3.1).
+  const close = () => (hasAppPageBehind() ? navigate(-1) : navigate('/events', { replace: true }));
   const common = (
     <CommonControls
       fit={fit}
@@ -74,6 +86,16 @@ function HostScreen({ event }: { event: EventView }) {
     setLive: setLive.mutateAsync,
   });
   const stage = useStage(host.phase === 'live');
+  // Ending reaches everyone watching: ✕ and END ask first while live (issue 30 §3.1).
+  const [confirming, setConfirming] = useState<'end' | 'leave' | null>(null);
+  const ask = (what: 'end' | 'leave') => (host.phase === 'live' ? setConfirming(what) : null);
+  const onClose = () => (host.phase === 'live' ? ask('leave') : stage.props.onClose());
+  const confirmEnd = async () => {
+    const leaving = confirming === 'leave';
+    setConfirming(null);
+    await host.end();
+    if (leaving) stage.props.onClose();
+  };
   const retry = async () => {
     if (host.phase === 'live') await host.end();
     await host.start();
@@ -94,6 +116,8 @@ function HostScreen({ event }: { event: EventView }) {
     center = <StagePanel icon={<Loader color="white" mb="sm" />} title={t('live.starting')} />;
   } else if (host.phase === 'ended') {
     center = <StagePanel title={t('live.ended.title')} message={t('live.ended.hostMessage')} />;
+  } else if (host.phase === 'idle' && event.liveEndedAt && !event.live) {
+    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.hostMessage')} />;
   } else if (host.phase === 'idle') {
     center = <StagePanel title={t('live.host.title')} message={t('live.host.message')} />;
   }
@@ -101,17 +125,43 @@ function HostScreen({ event }: { event: EventView }) {
     <LiveStage
       event={event}
       {...stage.props}
+      onClose={onClose}
       viewers={host.phase === 'live' ? host.viewers : null}
       stream={host.stream}
       muted
       center={center}
       controls={
         <>
-          <HostControls host={host} ready={options !== null} />
+          <HostControls host={host} ready={options !== null} onEnd={() => ask('end')} />
           {stage.common}
         </>
       }
-    />
+    >
+      {/* Mounted only when asking, so its portal finds the stage: drawn inside it, above it, and
+          seen in fullscreen too. */}
+      {confirming && (
+        <Modal
+          opened
+          onClose={() => setConfirming(null)}
+          title={t('live.confirmEnd.title')}
+          centered
+          portalProps={{ target: stage.props.stageRef.current ?? undefined }}
+          zIndex={400}
+          // The stage's white text is not the dialog's.
+          styles={{ content: { color: 'var(--mantine-color-text)' } }}
+        >
+          <Text size="sm">{t('live.confirmEnd.message')}</Text>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+              {t('live.confirmEnd.keep')}
+            </Button>
+            <Button color="red" onClick={() => void confirmEnd()}>
+              {t('live.confirmEnd.end')}
+            </Button>
+          </Group>
+        </Modal>
+      )}
+    </LiveStage>
   );
 }
 
@@ -123,7 +173,10 @@ function ViewerScreen({ event }: { event: EventView }) {
   const [soundBlocked, setSoundBlocked] = useState(false);
   const stage = useStage(viewer.phase === 'playing');
   let center: ReactNode = null;
-  if (viewer.phase === 'waiting') {
+  if (viewer.phase === 'ended' || (viewer.phase === 'waiting' && event.liveEndedAt)) {
+    // Also for a member arriving after the stream: the server remembers that it ran (issue 30 §3.5).
+    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.message')} />;
+  } else if (viewer.phase === 'waiting') {
     center = (
       <StagePanel
         icon={<IconClockHour4 size={40} aria-hidden />}
@@ -131,8 +184,6 @@ function ViewerScreen({ event }: { event: EventView }) {
         message={t('live.notStarted')}
       />
     );
-  } else if (viewer.phase === 'ended') {
-    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.message')} />;
   } else if (viewer.phase === 'full') {
     center = (
       <StagePanel
