@@ -7,6 +7,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
+// Every admitted socket is tied to its session and closes when the session ends (/realtime and
+// /peerjs alike): call trackUpgradeSocket(app, request, ws) once the socket is admitted.
+export { MSG_SESSION_ENDED, trackUpgradeSocket } from './realtime/session-sockets.ts';
+
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
 
 // Keyed by the HTTP server: features are encapsulated Fastify contexts, but share one server.

@@ -22,6 +22,11 @@ export async function userExists(db: Executor, username: string, email: string):
   return !!row;
 }
 
+/** Ends every session of `userId` but `keep` (a new password logs the other devices out). */
+export async function endOtherSessions(db: Executor, userId: string, keep: string): Promise<void> {
+  await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, keep)));
+}
+
 export async function surnameExists(db: Executor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: surname.id }).from(surname).where(eq(surname.id, id));
   return !!row;

@@ -4,6 +4,7 @@
 // exported and erased through the registry (platform/registry.ts).
 import {
   deleteAccountSchema,
+  documentIdSchema,
   ERROR_TYPES,
   loginSchema,
   manageProfileSchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import {
   forgetSessionUser,
   getAuth,
+  getSessionId,
   getSessionUser,
   requireMember,
   requireUser,
@@ -36,6 +38,7 @@ import {
   credentialHash,
   deleteMemberRows,
   emailTakenByOther,
+  endOtherSessions,
   exportMemberData,
   findUser,
   lockMember,
@@ -56,7 +59,8 @@ import {
 
 export const MSG_USER_NOT_FOUND = 'User with the requested ID could not be found.';
 
-const usernameParams = z.object({ username: z.string().min(1).max(64) });
+/** A member's id is their username: checked as any document id (a well-formed unknown one is a 404). */
+const usernameParams = z.object({ username: documentIdSchema });
 
 /** Copies better-auth's Set-Cookie headers onto our reply, one header each. */
 function passCookies(reply: FastifyReply, headers: Headers): void {
@@ -274,14 +278,18 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
           cookies = changed.headers;
         }
         if (newPassword && body.currentPassword) {
-          // A new password ends every other session (the old password may have leaked); this
-          // device gets a fresh session cookie.
+          // A new password ends every other session (the old password may have leaked). This
+          // device keeps its own: better-auth's revokeOtherSessions would end it too and start
+          // another, and this device's open sockets, tied to the session they were opened with
+          // (platform/realtime/session-sockets.ts), would close with the others.
           const changed = await auth.api.changePassword({
-            body: { currentPassword: body.currentPassword, newPassword, revokeOtherSessions: true },
+            body: { currentPassword: body.currentPassword, newPassword, revokeOtherSessions: false },
             headers: toHeaders(request),
             returnHeaders: true,
           });
           cookies = changed.headers;
+          const current = await getSessionId(request);
+          if (current) await endOtherSessions(app.db, me.id, current);
         }
       } catch (err) {
         throw translateAuthError(err);

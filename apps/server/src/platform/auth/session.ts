@@ -183,8 +183,18 @@ export async function getUpgradeUser(
   raw: IncomingMessage,
 ): Promise<SessionUser | null> {
   const request = { cookies: app.parseCookie(raw.headers.cookie ?? ''), server: app, headers: raw.headers };
-  const { user } = await lookUp(request as unknown as FastifyRequest);
-  return user && !user.banned ? user : null;
+  const { user, sessionId } = await lookUp(request as unknown as FastifyRequest);
+  if (!user || user.banned) return null;
+  if (sessionId) upgradeSessions.set(raw, { memberId: user.id, sessionId });
+  return user;
+}
+
+// The session each admitted upgrade was signed in with, for platform/realtime/session-sockets.ts.
+const upgradeSessions = new WeakMap<IncomingMessage, { memberId: string; sessionId: string }>();
+
+/** The member and session getUpgradeUser found for this upgrade; undefined when it found none. */
+export function upgradeSessionOf(raw: IncomingMessage): { memberId: string; sessionId: string } | undefined {
+  return upgradeSessions.get(raw);
 }
 
 /** The logged-in member, or null when logged out or blocked. */

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { getUpgradeUser } from '../auth/index.ts';
 import { ConnectionLimiter, onUpgrade, refuseUpgrade, upgradeOriginAllowed } from '../upgrade.ts';
+import { registerSessionSockets, trackUpgradeSocket } from './session-sockets.ts';
 
 /** Not in spec: sockets a member keeps open at once (tabs, devices) and opens per minute. */
 export const REALTIME_MAX_OPEN_PER_MEMBER = 10;
@@ -37,7 +38,6 @@ export function registerRealtimeSocket(app: FastifyInstance): void {
     perMessageDeflate: false,
   });
   const limiter = new ConnectionLimiter(REALTIME_MAX_OPEN_PER_MEMBER, REALTIME_CONNECTS_PER_MINUTE);
-  const byMember = new Map<string, Set<WebSocket>>();
   const alive = new WeakSet<WebSocket>();
 
   onUpgrade(app, REALTIME_PATH, async (request, socket, head) => {
@@ -50,22 +50,18 @@ export function registerRealtimeSocket(app: FastifyInstance): void {
       const release = limiter.acquire(me.id);
       if (!release) return ws.close(REALTIME_CLOSE.TRY_LATER, MSG_TOO_MANY_CONNECTIONS);
       serve(ws, me.id, release);
+      trackUpgradeSocket(app, request, ws);
     });
   });
 
   function serve(ws: WebSocket, memberId: string, release: () => void): void {
     const subscriptions = new Map<string, () => void>();
-    const mine = byMember.get(memberId) ?? new Set();
-    mine.add(ws);
-    byMember.set(memberId, mine);
     alive.add(ws);
     ws.on('pong', () => alive.add(ws));
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       for (const stop of subscriptions.values()) stop();
       subscriptions.clear();
-      mine.delete(ws);
-      if (mine.size === 0 && byMember.get(memberId) === mine) byMember.delete(memberId);
       release();
     });
 
@@ -130,14 +126,9 @@ export function registerRealtimeSocket(app: FastifyInstance): void {
     send(ws, { type: 'connected', member: memberId });
   }
 
-  // A blocked or deleted member's sockets close at once with the code that stops reconnecting.
-  const closeMember = (memberId: string) => {
-    for (const ws of byMember.get(memberId) ?? []) ws.close(REALTIME_CLOSE.POLICY, MSG_SIGN_IN);
-  };
-  app.events.onCommit('user.blocked', ({ userId, blocked }) => {
-    if (blocked) closeMember(userId);
-  });
-  app.events.onCommit('account.deleted', ({ userId }) => closeMember(userId));
+  // A socket whose session ends (logout, a new password elsewhere, a block, the account deleted, in
+  // any process) closes with the code that stops reconnecting: session-sockets.ts.
+  registerSessionSockets(app);
 
   const pinger = setInterval(() => {
     for (const ws of wss.clients) {
