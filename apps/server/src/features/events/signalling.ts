@@ -33,7 +33,13 @@ import { ExpressPeerServer, type IClient } from 'peer';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { event } from '../../db/schema/index.ts';
 import { getUpgradeUser } from '../../platform/auth/index.ts';
-import { ConnectionLimiter, onUpgrade, refuseUpgrade, upgradeOriginAllowed } from '../../platform/upgrade.ts';
+import {
+  ConnectionLimiter,
+  onUpgrade,
+  refuseUpgrade,
+  trackUpgradeSocket,
+  upgradeOriginAllowed,
+} from '../../platform/upgrade.ts';
 import { mayBroadcast } from './policy.ts';
 import { findEvent, setLive } from './queries.ts';
 
@@ -263,6 +269,8 @@ export function registerSignalling(app: FastifyInstance): void {
       const mine = byMember.get(me.id) ?? new Set<WebSocket>();
       mine.add(ws);
       byMember.set(me.id, mine);
+      // Closes when its session ends (logout, new password, block, deletion; any process).
+      trackUpgradeSocket(app, request, ws);
       ws.on('close', () => {
         release();
         mine.delete(ws);
