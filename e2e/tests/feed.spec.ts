@@ -298,6 +298,7 @@ test('on a phone, a file that is not really a picture: a removable chip and the 
     'This kind of file is not supported. Choose a JPEG or PNG photo.',
   );
   await expect(page.getByText('Something Went Wrong! Please try again later.')).toHaveCount(0);
+  await box.screenshot({ path: test.info().outputPath('post-box-refused-file-375.png') });
   await remove.click();
   await expect(box.getByText('notes.png')).toHaveCount(0);
   await box.getByRole('button', { name: 'Post' }).click();

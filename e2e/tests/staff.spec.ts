@@ -355,7 +355,13 @@ test('screenshots of the console and the publisher page', async ({ browser }) =>
   await applicant.page.request.post('/api/publisher-request', {
     data: { occupation: 'Teacher', whatsapp: '+91 98765 43210', reason: 'I write the village newsletter.' },
   });
+  const guStaff = await person(browser, 'gustaff', 'gu');
+  grant(guStaff.username, 'Admin');
   for (const width of [375, 1280]) {
+    await guStaff.page.setViewportSize({ width, height: 900 });
+    await guStaff.page.goto('/admin/posts');
+    await guStaff.page.waitForLoadState('networkidle');
+    await guStaff.page.screenshot({ path: `${dir}/admin-gu-posts-${width}.png`, fullPage: true });
     await staff.page.setViewportSize({ width, height: 900 });
     for (const section of ['posts', 'reports', 'publishers', 'audit']) {
       await staff.page.goto(`/admin/${section}`);
