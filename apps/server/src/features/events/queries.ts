@@ -1,11 +1,28 @@
 // Events in the database: the list and one event with the asking member's view of its stream
 // requests, writes by Admins and Publishers, Request Streaming and the live flag.
-import type { EventData } from '@samaj/core';
-import { and, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { type EventData, LIVE_HOST_GRACE_MS, PEER_ALIVE_TIMEOUT_MS } from '@samaj/core';
+import { and, count, desc, eq, getTableColumns, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { event, eventStreamRequest, file, user } from '../../db/schema/index.ts';
 import type { EventRow, StreamRequests } from './view.ts';
+
+/**
+ * How long the live flag holds without its host: the process holding the host's signalling socket
+ * renews it every LIVE_LEASE_RENEW_MS; a process that died stops renewing, and the event reads as
+ * not live once it lapses — as long as a process that sees the host go would wait (no heartbeat for
+ * PEER_ALIVE_TIMEOUT_MS, then LIVE_HOST_GRACE_MS).
+ */
+export const LIVE_LEASE_MS = PEER_ALIVE_TIMEOUT_MS + LIVE_HOST_GRACE_MS;
+export const LIVE_LEASE_RENEW_MS = LIVE_HOST_GRACE_MS;
+
+const leaseEnd = (): SQL => sql`now() + ${`${LIVE_LEASE_MS} milliseconds`}::interval`;
+
+/** `live` as readers see it: set, and its lease (if any) not lapsed — even before a sweep clears it. */
+const liveNow = sql<boolean>`(${event.live} and (${event.liveUntil} is null or ${event.liveUntil} > now()))`;
+
+/** An event's columns with `live` as it holds now. */
+const eventColumns = { ...getTableColumns(event), live: liveNow };
 
 export async function listEvents(
   db: Executor,
@@ -13,7 +30,7 @@ export async function listEvents(
   limit: number,
 ): Promise<EventRow[]> {
   return db
-    .select()
+    .select(eventColumns)
     .from(event)
     .where(cursor ? lt(event.id, cursor) : undefined)
     .orderBy(desc(event.id))
@@ -21,7 +38,7 @@ export async function listEvents(
 }
 
 export async function findEvent(db: Executor, id: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
+  const [row] = await db.select(eventColumns).from(event).where(eq(event.id, id)).limit(1);
   return row;
 }
 
@@ -122,17 +139,46 @@ export async function setLive(
   live: boolean,
 ): Promise<EventRow | null> {
   return app.events.transaction(async (tx) => {
-    const [before] = await tx.select().from(event).where(eq(event.id, eventId)).for('update');
-    if (!before) return null;
-    if (before.live === live) return before;
-    // Ending stamps the moment, so a member arriving later reads that it ended (not 'not started').
-    const ended = live ? {} : { liveEndedAt: new Date() };
-    const [row] = await tx
-      .update(event)
-      .set({ live, ...ended })
+    const [before] = await tx
+      .select({ ...eventColumns, stored: event.live })
+      .from(event)
       .where(eq(event.id, eventId))
-      .returning();
-    await app.events.publish(tx, 'event.live', { eventId, live });
+      .for('update');
+    if (!before) return null;
+    const { stored, ...seen } = before;
+    // Starting (again) always takes a fresh lease; ending clears a flag even when its lease lapsed.
+    if (!live && !stored) return seen;
+    // Ending stamps the moment, so a member arriving later reads that it ended (not 'not started').
+    const change = live
+      ? { live, liveUntil: leaseEnd() }
+      : { live, liveUntil: null, liveEndedAt: new Date() };
+    const [row] = await tx.update(event).set(change).where(eq(event.id, eventId)).returning(eventColumns);
+    if (seen.live !== live || stored !== live) await app.events.publish(tx, 'event.live', { eventId, live });
     return row;
+  });
+}
+
+/** Renews the lease of the live events among `ids` (their host's signalling socket is open here). */
+export async function renewLiveLeases(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(event)
+    .set({ liveUntil: leaseEnd() })
+    .where(and(inArray(event.id, ids), eq(event.live, true)));
+}
+
+/**
+ * Clears every live flag whose lease lapsed (its process died) and tells everyone; any process may
+ * run it, each event is cleared and published once (the UPDATE takes the row).
+ */
+export async function clearLapsedLive(app: FastifyInstance): Promise<string[]> {
+  return app.events.transaction(async (tx) => {
+    const lapsed = await tx
+      .update(event)
+      .set({ live: false, liveUntil: null, liveEndedAt: sql`${event.liveUntil}` })
+      .where(and(eq(event.live, true), lte(event.liveUntil, sql`now()`)))
+      .returning({ id: event.id });
+    for (const { id } of lapsed) await app.events.publish(tx, 'event.live', { eventId: id, live: false });
+    return lapsed.map((r) => r.id);
   });
 }

@@ -12,7 +12,11 @@
 // - when a viewer's socket goes, its host is told (LEAVE), so the host frees the viewer's place at once
 //   and counts the viewers whose signalling is open: one per member (issue 30 §1.4);
 // - when the host's socket goes (tab closed, network lost: no heartbeat for PEER_ALIVE_TIMEOUT_MS)
-//   and is not back within LIVE_HOST_GRACE_MS, `live` is cleared and `event.live` published.
+//   and is not back within LIVE_HOST_GRACE_MS, `live` is cleared and `event.live` published;
+// - liveness does not hang on this process: `live` holds a lease (queries.ts LIVE_LEASE_MS) that this
+//   process renews while it holds the host's socket; every process clears lapsed leases (a process
+//   killed with -9 renews nothing), readers see `live` false once it lapsed, and a graceful stop
+//   clears the events whose host is here (issue 30 §2.2).
 // peer keeps its registry of peers in this process: with several app processes, route /peerjs to
 // one of them (docs/live-video.md).
 import type { IncomingMessage } from 'node:http';
@@ -26,22 +30,14 @@ import {
   parsePeerId,
   REALTIME_CLOSE,
 } from '@samaj/core';
-import { eq } from 'drizzle-orm';
 import express from 'express';
 import type { FastifyInstance } from 'fastify';
 import { ExpressPeerServer, type IClient } from 'peer';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { event } from '../../db/schema/index.ts';
 import { getUpgradeUser } from '../../platform/auth/index.ts';
-import {
-  ConnectionLimiter,
-  onUpgrade,
-  refuseUpgrade,
-  trackUpgradeSocket,
-  upgradeOriginAllowed,
-} from '../../platform/upgrade.ts';
+import { ConnectionLimiter, onUpgrade, refuseUpgrade, upgradeOriginAllowed } from '../../platform/upgrade.ts';
 import { mayBroadcast } from './policy.ts';
-import { findEvent, setLive } from './queries.ts';
+import { clearLapsedLive, findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from './queries.ts';
 
 /** Not in spec: signalling sockets a member keeps open at once and opens per minute. */
 export const PEER_MAX_OPEN_PER_MEMBER = 6;
@@ -62,6 +58,25 @@ export const MSG_PEER_FLOOD = 'Too many signalling messages.';
  */
 export const PEER_MESSAGE_BURST = 100;
 export const PEER_MESSAGES_PER_SECOND = 10;
+
+/** Not in spec: how long a member's open viewer socket has to answer a ping before a new one replaces it. */
+export const PEER_SEAT_PING_MS = 2000;
+
+/** Whether `ws` answers a ping within `ms` (a tab still there does at once; a lost network never). */
+function answersPing(ws: WebSocket, ms: number): Promise<boolean> {
+  if (ws.readyState !== ws.OPEN) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      ws.off('pong', pong);
+      resolve(answered);
+    };
+    const pong = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    ws.on('pong', pong);
+    ws.ping();
+  });
+}
 
 /** A token bucket: `take()` is false once the socket sent more than `burst` faster than `rate`/s. */
 class MessageBudget {
@@ -236,6 +251,11 @@ export function registerSignalling(app: FastifyInstance): void {
     const me = await getUpgradeUser(app, request);
     const claim = parsePeerId(peerId);
     const event = claim ? await findEvent(app.db, claim.eventId) : undefined;
+    // The member's viewer socket already open for this event: a tab still there answers a ping and
+    // keeps its place; one whose network went (this upgrade is likely its reconnect) gives way.
+    const seat = me && claim?.role === 'viewer' ? `${me.id} ${claim.eventId}` : '';
+    const seated = watching.get(seat);
+    if (seated && !(await answersPing(seated, PEER_SEAT_PING_MS))) seated.terminate();
     const server = peerServer();
     server.handleUpgrade(request, socket, head, (ws) => {
       // A socket error (a client cut off mid-frame) ends that socket; it must never reach the process.
@@ -244,11 +264,11 @@ export function registerSignalling(app: FastifyInstance): void {
       if (!claim) return refuse(ws, MSG_PEER_INVALID_ID);
       if (!event) return refuse(ws, MSG_PEER_NO_EVENT);
       if (claim.role === 'host' && !mayBroadcast(me, event)) return refuse(ws, MSG_PEER_NOT_HOST);
-      // One viewer socket per member and event: refused, not replacing, as the member's other tab
-      // would otherwise retry (every RETRY_AFTER_ERROR_MS) and take the stream back, again and again.
-      const seat = `${me.id} ${claim.eventId}`;
-      const seated = watching.get(seat);
-      if (claim.role === 'viewer' && seated && seated.readyState === seated.OPEN) {
+      // One viewer socket per member and event: a second is refused, not replacing the first, as
+      // the member's other tab would retry (every RETRY_AFTER_ERROR_MS) and take the stream back,
+      // again and again.
+      const holder = watching.get(seat);
+      if (claim.role === 'viewer' && holder && holder.readyState === holder.OPEN) {
         return refuse(ws, MSG_PEER_WATCHING, REALTIME_CLOSE.TRY_LATER);
       }
       const release = limiter.acquire(me.id);
@@ -269,8 +289,6 @@ export function registerSignalling(app: FastifyInstance): void {
       const mine = byMember.get(me.id) ?? new Set<WebSocket>();
       mine.add(ws);
       byMember.set(me.id, mine);
-      // Closes when its session ends (logout, new password, block, deletion; any process).
-      trackUpgradeSocket(app, request, ws);
       ws.on('close', () => {
         release();
         mine.delete(ws);
@@ -302,17 +320,42 @@ export function registerSignalling(app: FastifyInstance): void {
   });
   app.events.onCommit('account.deleted', ({ userId }) => closeMember(userId));
 
-  // With PGlite this process is the only one: an event still live at start lost its host with the
-  // previous process. Its host gets the heartbeat window to come back, then live is cleared. (With
-  // PostgreSQL another process may hold the host's socket, so nothing is assumed.)
+  // The leases: renewed for the hosts here, and any lapsed one cleared — left by a process that died,
+  // this one before a restart included (its host had the lease's time to come back here).
+  let leases: NodeJS.Timeout | undefined;
+  let ticking = false;
+  const tickLeases = async () => {
+    if (ticking || closing) return;
+    ticking = true;
+    try {
+      await renewLiveLeases(app.db, [...hostsOnline.keys()]);
+      await clearLapsedLive(app);
+    } catch (err) {
+      app.log.error({ err }, 'live: lease renewal failed');
+    } finally {
+      ticking = false;
+    }
+  };
   app.addHook('onReady', async () => {
-    if (app.database.engine !== 'pglite') return;
-    const stale = await app.db.select({ id: event.id }).from(event).where(eq(event.live, true));
-    for (const { id } of stale) clearUnlessBack(id, PEER_ALIVE_TIMEOUT_MS);
+    leases = setInterval(() => void tickLeases(), LIVE_LEASE_RENEW_MS);
+    leases.unref();
+  });
+
+  // A graceful stop ends the streams whose host is here (their viewers are told) while the database
+  // and realtime are still open; then nothing renews or clears from this process.
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(leases);
+    for (const id of hostsOnline.keys()) {
+      await setLive(app, id, false).catch((err) =>
+        app.log.error({ err, eventId: id }, 'live: clearing failed'),
+      );
+    }
   });
 
   app.addHook('onClose', async () => {
     closing = true;
+    clearInterval(leases);
     for (const timer of clearTimers.values()) clearTimeout(timer);
     clearTimers.clear();
     for (const ws of wss.clients) ws.close(REALTIME_CLOSE.GOING_AWAY, 'Server shutting down.');
