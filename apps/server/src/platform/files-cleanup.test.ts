@@ -8,7 +8,8 @@ import { call, postWithImage, upload } from '../../test/api.ts';
 import * as images from '../../test/fixtures/images.ts';
 import { acrossRestart, describeEachDatabase, engines } from '../../test/harness.ts';
 import { createAdmin, createMember, members, type TestMember } from '../../test/members.ts';
-import { waitFor } from '../../test/wait.ts';
+import { realtimeSettled, waitFor } from '../../test/wait.ts';
+import { user } from '../db/schema/auth.ts';
 import { file } from '../db/schema/files.ts';
 import { originalKey } from './images.ts';
 import { getStorage } from './storage/index.ts';
@@ -29,6 +30,37 @@ async function slideImage(app: FastifyInstance, admin: TestMember): Promise<stri
 
 async function saveSlide(app: FastifyInstance, admin: TestMember, position: number, image: string) {
   return call(app, 'PUT', `/api/admin/slides/${position}`, admin, { title: 'Samaj day', image });
+}
+
+/** `who` uploads two matrimony photos and applies with the second: the first was never used. */
+async function listWithPhoto(app: FastifyInstance, who: TestMember) {
+  await app.db.update(user).set({ maritalStatus: 'Single' }).where(eq(user.id, who.user.id));
+  await realtimeSettled(app);
+  const photo = async () => {
+    const res = await upload(app, '/api/matrimony/photo', who, [
+      { filename: 'me.png', contentType: 'image/png', data: await images.png(300, 400) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().dp as string;
+  };
+  const unused = await photo();
+  const kept = await photo();
+  const form = {
+    dob: '1998-01-15',
+    gender: 'Female',
+    description: 'Simple family',
+    number: '+91 9876500011',
+    address: 'Rajkot',
+    education: 'B.Com',
+    career: 'Accountant',
+    expectation: 'Kind',
+    height: 160,
+    blood_group: 'O+',
+    dp: kept,
+  };
+  const applied = await call(app, 'POST', '/api/matrimony/profile', who, form);
+  expect(applied.statusCode, applied.body).toBe(201);
+  return { unused, kept };
 }
 
 /** The next files.delete send is written in its transaction, then the transaction fails. */
@@ -100,6 +132,15 @@ describeEachDatabase('file deletions through the files.delete job', (ctx) => {
       "the cleared slide image's bytes to go",
     );
   });
+
+  it("a matrimony listing saved with one photo: the member's other uploads go by the job", async () => {
+    const { app } = ctx;
+    const { unused, kept } = await listWithPhoto(app, await createMember(app));
+    expect(await hasRow(app, unused)).toBe(false);
+    expect(await hasRow(app, kept)).toBe(true);
+    await waitFor(async () => !(await stored(app, unused)), 'the unused matrimony upload to go');
+    expect(await stored(app, kept)).toBe(true);
+  });
 });
 
 for (const engine of engines()) {
@@ -107,6 +148,7 @@ for (const engine of engines()) {
     it('a process that stops between the commit and the deletion leaves a job, not an orphan', async () => {
       let postImage = '';
       let slide = '';
+      let photo = '';
       await acrossRestart(
         engine,
         {},
@@ -121,16 +163,21 @@ for (const engine of engines()) {
             expect((await saveSlide(app, admin, 5, slide)).statusCode).toBe(200);
             expect((await call(app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(204);
             expect((await call(app, 'DELETE', '/api/admin/slides/5', admin)).statusCode).toBe(204);
-            expect(await waiting(app)).toBe(2);
+            photo = (await listWithPhoto(app, await createMember(app))).unused;
+            expect(await waiting(app)).toBe(3);
           },
           between: async (config) => {
             const offline = { config } as FastifyInstance;
             expect(await stored(offline, postImage)).toBe(true);
             expect(await stored(offline, slide)).toBe(true);
+            expect(await stored(offline, photo)).toBe(true);
           },
           after: async (next) => {
             await waitFor(
-              async () => !(await stored(next, postImage)) && !(await stored(next, slide)),
+              async () =>
+                !(await stored(next, postImage)) &&
+                !(await stored(next, slide)) &&
+                !(await stored(next, photo)),
               'the deletions to finish after the restart',
             );
           },

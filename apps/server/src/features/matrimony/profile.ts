@@ -14,7 +14,7 @@ import {
   surname,
   user,
 } from '../../db/schema/index.ts';
-import { deleteFile } from '../../platform/images.ts';
+import { deleteFilesWith } from '../../platform/files-cleanup.ts';
 import { cardColumns, fullDetailsView, fullProfileView, myProfileView, type ProfileRow } from './view.ts';
 import { gotraColumn, type Viewer, visibleTo } from './visibility.ts';
 
@@ -75,13 +75,22 @@ async function checkPhoto(db: Executor, memberId: string, dp: string | null): Pr
   if (!row) throw new PhotoNotYours();
 }
 
-/** The member's other matrimony uploads (a replaced photo, an upload never used) go once saved. */
-async function dropOtherPhotos(app: FastifyInstance, memberId: string, keep: string | null): Promise<void> {
-  const rows = await app.db
+/** The member's other matrimony uploads (a replaced photo, an upload never used) go with the save. */
+async function dropOtherPhotos(
+  app: FastifyInstance,
+  tx: Executor,
+  memberId: string,
+  keep: string | null,
+): Promise<void> {
+  const rows = await tx
     .select({ id: file.id })
     .from(file)
     .where(and(eq(file.owner, memberId), eq(file.kind, 'matrimony'), keep ? ne(file.id, keep) : undefined));
-  for (const { id } of rows) await deleteFile(app, id);
+  await deleteFilesWith(
+    app,
+    tx,
+    rows.map((row) => row.id),
+  );
 }
 
 export async function apply(
@@ -99,8 +108,8 @@ export async function apply(
       .returning({ id: matrimonyProfile.id });
     if (!row) throw new AlreadyListed();
     await tx.update(user).set({ matrimony: 'applied' }).where(eq(user.id, member.id));
+    await dropOtherPhotos(app, tx, member.id, values.dp);
   });
-  await dropOtherPhotos(app, member.id, values.dp);
   return (await myProfile(app.db, member.id)) as MyProfile;
 }
 
@@ -132,10 +141,10 @@ export async function edit(
       .update(matrimonyProfile)
       .set({ ...values, name: member.name, status })
       .where(eq(matrimonyProfile.id, member.id));
+    await dropOtherPhotos(app, tx, member.id, values.dp);
     return before;
   });
   if (!found) return null;
-  await dropOtherPhotos(app, member.id, values.dp);
   return myProfile(app.db, member.id);
 }
 
