@@ -15,6 +15,8 @@
 //   GET    /matrimony/profiles/:id                  FullProfile (404 when the viewer may not see it)
 //   GET    /matrimony/suggestions?cursor=           Page<ProfileCard>, 3 a page
 //   GET    /matrimony/matches?cursor=               Page<MatchCard>, 30 a page, newest match first
+//   GET    /matrimony/matches/news                  MatchNews (new matches and answers since I last looked)
+//   POST   /matrimony/matches/seen                  204 (I opened the Matches tab)
 //   GET    /matrimony/shortlists?cursor=            Page<ProfileCard>, 30 a page, newest first (mine only)
 //   POST   /matrimony/shortlists                    { profile } → ShortlistResult
 //   DELETE /matrimony/shortlists/:profile           204 (the match, and requests between the two, end)
@@ -178,6 +180,16 @@ export const requestCountSchema = z.object({
   pending: z.number().int(),
 });
 export type RequestCount = z.infer<typeof requestCountSchema>;
+
+/**
+ * What is new on my Matches tab since I last opened it (issue 30 §3.3, §3.7): matches made, and
+ * answers (accepted or declined) to my full-profile requests.
+ */
+export const matchNewsSchema = z.object({
+  matches: z.number().int(),
+  answers: z.number().int(),
+});
+export type MatchNews = z.infer<typeof matchNewsSchema>;
 
 export const shortlistResultSchema = z.object({
   profile: z.string(),

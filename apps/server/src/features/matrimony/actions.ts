@@ -107,8 +107,8 @@ export async function addShortlist(
     const made = await tx
       .insert(matrimonyMatch)
       .values([
-        { member: viewer.id, other: target, createdAt: now },
-        { member: target, other: viewer.id, createdAt: now },
+        { member: viewer.id, other: target, createdAt: now, seenAt: null },
+        { member: target, other: viewer.id, createdAt: now, seenAt: null },
       ])
       .onConflictDoNothing()
       .returning({ member: matrimonyMatch.member });
@@ -206,7 +206,8 @@ export async function answerRequest(
     if (before.state === state) return before;
     const [after] = await tx
       .update(profileRequest)
-      .set({ state, decidedAt: new Date() })
+      // Accepted or declined is news on the requester's Matches tab until they look (§3.3, §3.7).
+      .set({ state, decidedAt: new Date(), answerSeenAt: state === 'revoked' ? new Date() : null })
       .where(and(eq(profileRequest.creator, creator), eq(profileRequest.profile, owner.id)))
       .returning({ state: profileRequest.state });
     if (state === 'accepted') {

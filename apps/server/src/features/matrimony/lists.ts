@@ -7,11 +7,12 @@ import {
   MATRIMONY_LIST_PAGE_SIZE,
   MATRIMONY_SUGGESTIONS_PAGE_SIZE,
   type MatchCard,
+  type MatchNews,
   type Page,
   type ProfileCard,
   type RequestState,
 } from '@samaj/core';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newestFirst, pageOf } from '../../db/keyset.ts';
 import {
@@ -206,4 +207,41 @@ export async function pendingRequestCount(db: Executor, viewer: Viewer): Promise
       and(eq(profileRequest.profile, viewer.id), eq(profileRequest.state, 'pending'), visibleTo(viewer)),
     );
   return Number(row.n);
+}
+
+/** New matches and answers to my requests I have not seen on the Matches tab (its count and notice). */
+export async function matchNews(db: Executor, viewer: Viewer): Promise<MatchNews> {
+  const [[matchRow], [answerRow]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(matrimonyMatch)
+      .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, matrimonyMatch.other))
+      .where(and(eq(matrimonyMatch.member, viewer.id), isNull(matrimonyMatch.seenAt), visibleTo(viewer))),
+    db
+      .select({ n: count() })
+      .from(profileRequest)
+      .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, profileRequest.profile))
+      .where(
+        and(
+          eq(profileRequest.creator, viewer.id),
+          inArray(profileRequest.state, ['accepted', 'declined']),
+          isNull(profileRequest.answerSeenAt),
+          visibleTo(viewer),
+        ),
+      ),
+  ]);
+  return { matches: Number(matchRow.n), answers: Number(answerRow.n) };
+}
+
+/** The member opened their Matches tab: what was new is seen. */
+export async function markMatchesSeen(db: Executor, memberId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(matrimonyMatch)
+    .set({ seenAt: now })
+    .where(and(eq(matrimonyMatch.member, memberId), isNull(matrimonyMatch.seenAt)));
+  await db
+    .update(profileRequest)
+    .set({ answerSeenAt: now })
+    .where(and(eq(profileRequest.creator, memberId), isNull(profileRequest.answerSeenAt)));
 }

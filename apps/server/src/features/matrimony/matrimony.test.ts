@@ -673,6 +673,40 @@ describeEachDatabase('matrimony', (ctx) => {
       });
     });
 
+    it("a new match and an answer to my request are news on both members' Matches tab until they open it (issue 30 §3.3, §3.7)", async () => {
+      const news = async (who: TestMember) => (await api('GET', '/api/matrimony/matches/news', who)).json();
+      const seen = (who: TestMember) => api('POST', '/api/matrimony/matches/seen', who);
+      const { man, woman } = await matchPair();
+      expect(await news(man)).toEqual({ matches: 1, answers: 0 });
+      expect(await news(woman)).toEqual({ matches: 1, answers: 0 });
+      expect((await seen(man)).statusCode).toBe(204);
+      expect(await news(man)).toEqual({ matches: 0, answers: 0 });
+      expect(await news(woman)).toEqual({ matches: 1, answers: 0 });
+      await seen(woman);
+      // The owner's answer, accept or decline, is news for the requester only.
+      await api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });
+      expect(await news(man)).toEqual({ matches: 0, answers: 0 });
+      await api('POST', `/api/matrimony/requests/${man.user.id}/accept`, woman);
+      expect(await news(man)).toEqual({ matches: 0, answers: 1 });
+      expect(await news(woman)).toEqual({ matches: 0, answers: 0 });
+      await seen(man);
+      await api('POST', `/api/matrimony/requests/${man.user.id}/decline`, woman);
+      expect(await news(man)).toEqual({ matches: 0, answers: 1 });
+      await seen(man);
+      expect(await news(man)).toEqual({ matches: 0, answers: 0 });
+      // News of someone since hidden is no news, and a member without a listing has none.
+      const other = await lister('Female');
+      await shortlistOf(man, other);
+      await shortlistOf(other, man);
+      expect(await news(man)).toEqual({ matches: 1, answers: 0 });
+      await api('POST', '/api/matrimony/profile/status', other, { status: 'inactive' });
+      expect(await news(man)).toEqual({ matches: 0, answers: 0 });
+      const none = await member();
+      expect(await news(none)).toEqual({ matches: 0, answers: 0 });
+      expect((await seen(none)).statusCode).toBe(404);
+      expect((await api('GET', '/api/matrimony/matches/news', null)).statusCode).toBe(401);
+    });
+
     it('unshortlisting ends an accepted request too', async () => {
       const { man, woman } = await matchPair();
       await api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });

@@ -9,6 +9,7 @@ import {
   fullProfileSchema,
   incomingRequestSchema,
   matchCardSchema,
+  matchNewsSchema,
   matrimonyCursorSchema,
   matrimonyProfileSchema,
   matrimonySettingsSchema,
@@ -48,7 +49,15 @@ import {
   sendRequest,
   withdrawRequest,
 } from './actions.ts';
-import { incomingRequests, matches, pendingRequestCount, shortlists, suggestions } from './lists.ts';
+import {
+  incomingRequests,
+  markMatchesSeen,
+  matches,
+  matchNews,
+  pendingRequestCount,
+  shortlists,
+  suggestions,
+} from './lists.ts';
 import { matrimonyMemberData } from './member-data.ts';
 import { matrimonyPhotoAccess, PHOTO_CACHE_CONTROL, photoFor, photoPreview } from './photos.ts';
 import {
@@ -365,6 +374,41 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await viewerOf(request);
       return { pending: viewer ? await pendingRequestCount(app.db, viewer) : 0 };
+    },
+  );
+
+  app.get(
+    '/api/matrimony/matches/news',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'New matches and answers to my requests since I last opened Matches',
+        response: { 200: matchNewsSchema, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return viewer ? matchNews(app.db, viewer) : { matches: 0, answers: 0 };
+    },
+  );
+
+  app.post(
+    '/api/matrimony/matches/seen',
+    {
+      ...member,
+      ...writeLimit('like'),
+      schema: {
+        tags,
+        summary: 'I opened the Matches tab: its news is seen',
+        response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await eligibleUser(request);
+      if (!(await activeViewer(app.db, me.id))) throw notFound(MSG_NO_PROFILE);
+      await markMatchesSeen(app.db, me.id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -21,7 +21,7 @@ function staffProfile(id: string, name: string, status: StaffProfile['status'] =
 }
 
 describe('matrimony verification (staff)', () => {
-  it('shows the phone to call, approves, and bans only with a reason', async () => {
+  it('shows the phone to call, approves, and bans only with a reason, its buttons in Gujarati (issue 30 §3.13)', async () => {
     const fetchMock = stubServer({
       account: testAdmin,
       routes: ({ path, query }) => {
@@ -48,7 +48,7 @@ describe('matrimony verification (staff)', () => {
     expect(within(rohan).getByRole('link', { name: '98250 12345' }).getAttribute('href')).toBe(
       'tel:9825012345',
     );
-    fireEvent.click(within(rohan).getByRole('button', { name: 'Approve' }));
+    fireEvent.click(within(rohan).getByRole('button', { name: 'મંજૂર કરો' }));
     await waitFor(() =>
       expect(requestsTo(fetchMock, '/api/admin/matrimony/profiles/rohan')).toEqual([
         'POST /api/admin/matrimony/profiles/rohan/approve',
@@ -56,14 +56,14 @@ describe('matrimony verification (staff)', () => {
     );
 
     const amit = screen.getByRole('article', { name: 'Amit Shahની મેટ્રિમોની પ્રોફાઇલ' });
-    fireEvent.click(within(amit).getByRole('button', { name: 'Ban' }));
-    fireEvent.click(within(amit).getByRole('button', { name: 'Ban profile' }));
+    fireEvent.click(within(amit).getByRole('button', { name: 'બંધ કરો' }));
+    fireEvent.click(within(amit).getByRole('button', { name: 'પ્રોફાઇલ બંધ કરો' }));
     expect(await within(amit).findByText('બંધ કરવાનું કારણ લખો.')).toBeTruthy();
     expect(requestsTo(fetchMock, '/api/admin/matrimony/profiles/amit')).toEqual([]);
-    fireEvent.change(within(amit).getByRole('textbox', { name: /Reason/ }), {
+    fireEvent.change(within(amit).getByRole('textbox', { name: /કારણ/ }), {
       target: { value: 'Fake photos' },
     });
-    fireEvent.click(within(amit).getByRole('button', { name: 'Ban profile' }));
+    fireEvent.click(within(amit).getByRole('button', { name: 'પ્રોફાઇલ બંધ કરો' }));
     await waitFor(() =>
       expect(requestsTo(fetchMock, '/api/admin/matrimony/profiles/amit')).toEqual([
         'POST /api/admin/matrimony/profiles/amit/ban',

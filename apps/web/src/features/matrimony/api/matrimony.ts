@@ -5,6 +5,7 @@ import type {
   FullProfile,
   IncomingRequest,
   MatchCard,
+  MatchNews,
   MatrimonyProfileInput,
   MatrimonySettings,
   MyProfile,
@@ -12,6 +13,7 @@ import type {
   PhotoUpload,
   ProfileCard,
   RequestCount,
+  ShortlistResult,
 } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -24,6 +26,7 @@ export const matrimonyKeys = {
   matches: ['matrimony', 'matches'] as const,
   requests: ['matrimony', 'requests'] as const,
   requestCount: ['matrimony', 'requests', 'count'] as const,
+  matchNews: ['matrimony', 'matches', 'news'] as const,
   profile: (id: string) => ['matrimony', 'full', id] as const,
 };
 
@@ -111,6 +114,23 @@ export function useRequestCount() {
   });
 }
 
+/** New matches and answers to my requests since I last opened Matches (its count and notice). */
+export function useMatchNews() {
+  return useQuery({
+    queryKey: matrimonyKeys.matchNews,
+    queryFn: ({ signal }) => api<MatchNews>('/api/matrimony/matches/news', { signal }),
+  });
+}
+
+/** I opened Matches: its news is seen. */
+export function useMatchesSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/matrimony/matches/seen', { method: 'POST' }),
+    onSuccess: () => client.setQueryData<MatchNews>(matrimonyKeys.matchNews, { matches: 0, answers: 0 }),
+  });
+}
+
 /** Another member's profile; `contact` only once they accepted my request. */
 export function useFullProfile(id: string, enabled = true) {
   return useQuery({
@@ -121,7 +141,7 @@ export function useFullProfile(id: string, enabled = true) {
 }
 
 /** Any action on another profile: afterwards every matrimony list is read again. */
-function useAction<V>(request: (input: V) => Promise<unknown>) {
+function useAction<V, R = unknown>(request: (input: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -130,10 +150,11 @@ function useAction<V>(request: (input: V) => Promise<unknown>) {
 }
 
 export const useShortlist = () =>
-  useAction(({ profile, on }: { profile: string; on: boolean }) =>
-    on
-      ? api('/api/matrimony/shortlists', { body: { profile } })
-      : api(`/api/matrimony/shortlists/${enc(profile)}`, { method: 'DELETE' }),
+  useAction(
+    ({ profile, on }: { profile: string; on: boolean }): Promise<ShortlistResult | null> =>
+      on
+        ? api<ShortlistResult>('/api/matrimony/shortlists', { body: { profile } })
+        : api<null>(`/api/matrimony/shortlists/${enc(profile)}`, { method: 'DELETE' }),
   );
 
 /** Request Full Profile / withdraw it (Request Sent). */
@@ -144,9 +165,9 @@ export const useFullProfileRequest = () =>
       : api(`/api/matrimony/requests/${enc(profile)}`, { method: 'DELETE' }),
   );
 
-/** Accept Request / Revoke Profile Access, by the requester's id. */
+/** Accept Request / Decline / Revoke Profile Access, by the requester's id. */
 export const useAnswerRequest = () =>
-  useAction(({ creator, answer }: { creator: string; answer: 'accept' | 'revoke' }) =>
+  useAction(({ creator, answer }: { creator: string; answer: 'accept' | 'decline' | 'revoke' }) =>
     api(`/api/matrimony/requests/${enc(creator)}/${answer}`, { method: 'POST' }),
   );
 

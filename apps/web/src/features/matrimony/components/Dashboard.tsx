@@ -3,8 +3,17 @@
 // reload or a shared link opens the same one.
 import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { IncomingRequest, MatchCard, ProfileCard } from '@samaj/core';
-import { IconHeart, IconHeartFilled, IconLock, IconLockOpen, IconPhone } from '@tabler/icons-react';
+import type { IncomingRequest, MatchCard, MatchNews, ProfileCard } from '@samaj/core';
+import {
+  IconCheck,
+  IconHeart,
+  IconHeartFilled,
+  IconLock,
+  IconLockOpen,
+  IconPhone,
+  IconSparkles,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../../lib/errors';
@@ -13,6 +22,8 @@ import {
   useFullProfileRequest,
   useIncomingRequests,
   useMatches,
+  useMatchesSeen,
+  useMatchNews,
   useRequestCount,
   useShortlist,
   useSuggestions,
@@ -30,6 +41,8 @@ export function Dashboard() {
   const asked = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'home';
   const count = useRequestCount().data?.pending ?? 0;
+  const news = useMatchNews().data ?? { matches: 0, answers: 0 };
+  const newCount = news.matches + news.answers;
   const select = (value: string | null) =>
     setParams(
       (current) => {
@@ -44,7 +57,18 @@ export function Dashboard() {
     <Tabs value={tab} onChange={select} keepMounted={false}>
       <Tabs.List grow aria-label={t('tabs.label')}>
         <Tabs.Tab value="home">{t('tabs.home')}</Tabs.Tab>
-        <Tabs.Tab value="matches">{t('tabs.matches')}</Tabs.Tab>
+        <Tabs.Tab
+          value="matches"
+          rightSection={
+            newCount > 0 ? (
+              <Badge size="sm" circle color="pink" data-testid="matches-count">
+                {newCount}
+              </Badge>
+            ) : null
+          }
+        >
+          {t('tabs.matches')}
+        </Tabs.Tab>
         <Tabs.Tab
           value="requests"
           rightSection={
@@ -58,16 +82,40 @@ export function Dashboard() {
           {t('tabs.requests')}
         </Tabs.Tab>
       </Tabs.List>
+      {tab !== 'matches' && newCount > 0 && <MatchNewsNotice news={news} onOpen={() => select('matches')} />}
       <Tabs.Panel value="home" pt="md">
         <Suggestions />
       </Tabs.Panel>
       <Tabs.Panel value="matches" pt="md">
-        <Matches />
+        <Matches unseen={newCount} />
       </Tabs.Panel>
       <Tabs.Panel value="requests" pt="md">
         <Requests />
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+/** What is new on Matches (issue 30 §3.3, §3.7): said above the tabs until the member opens it. */
+function MatchNewsNotice({ news, onOpen }: { news: MatchNews; onOpen: () => void }) {
+  const { t } = useTranslation('matrimony');
+  return (
+    <Alert
+      mt="md"
+      color="pink"
+      variant="light"
+      role="status"
+      icon={<IconSparkles size={18} aria-hidden />}
+      data-testid="match-news"
+    >
+      <Stack gap="xs" align="flex-start">
+        {news.matches > 0 && <Text size="sm">{t('news.matches', { count: news.matches })}</Text>}
+        {news.answers > 0 && <Text size="sm">{t('news.answers', { count: news.answers })}</Text>}
+        <Button size="xs" variant="light" color="pink" onClick={onOpen}>
+          {t('news.open')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -91,7 +139,19 @@ function ShortlistButton({ card }: { card: ProfileCard }) {
       leftSection={on ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
       aria-pressed={on}
       loading={shortlist.isPending}
-      onClick={() => shortlist.mutate({ profile: card.id, on: !on }, { onError })}
+      onClick={() =>
+        shortlist.mutate(
+          { profile: card.id, on: !on },
+          {
+            onError,
+            // The member who completes a match is told at once; the other sees it on Matches.
+            onSuccess: (result) => {
+              if (result?.matched)
+                notifications.show({ message: t('card.matched', { name: card.firstName }), color: 'pink' });
+            },
+          },
+        )
+      }
     >
       {on ? t('card.shortlisted') : t('card.shortlist')}
     </Button>
@@ -113,8 +173,14 @@ function Suggestions() {
   );
 }
 
-function Matches() {
+function Matches({ unseen }: { unseen: number }) {
   const query = useMatches();
+  const seen = useMatchesSeen();
+  const { mutate } = seen;
+  // Opening the tab (once its cards are here) is seeing what was new.
+  useEffect(() => {
+    if (unseen > 0 && query.isSuccess) mutate();
+  }, [unseen, query.isSuccess, mutate]);
   return (
     <CardList query={query} empty="matches">
       {(card: MatchCard) => <Match key={card.id} card={card} />}
@@ -127,19 +193,37 @@ function Match({ card }: { card: MatchCard }) {
   const request = useFullProfileRequest();
   const onError = useFailed();
   const sent = card.request !== 'none';
+  // Only a request still waiting (or not sent) toggles; an answer is the owner's and stays theirs.
+  const answered = card.request === 'accepted' || card.request === 'declined' || card.request === 'revoked';
+  const answeredLabel = {
+    accepted: t('card.requestAcceptedButton'),
+    declined: t('card.requestDeclinedButton'),
+    revoked: t('card.requestRevokedButton'),
+  };
   return (
     <ProfileCardView card={card}>
       <Group gap="xs">
         <ShortlistButton card={card} />
-        <Button
-          variant={sent ? 'default' : 'filled'}
-          leftSection={sent ? <IconLock size={18} aria-hidden /> : <IconLockOpen size={18} aria-hidden />}
-          aria-pressed={sent}
-          loading={request.isPending}
-          onClick={() => request.mutate({ profile: card.id, on: !sent }, { onError })}
-        >
-          {sent ? t('card.requestSent') : t('card.request')}
-        </Button>
+        {answered ? (
+          <Button
+            variant="light"
+            color={card.request === 'accepted' ? 'teal' : 'gray'}
+            leftSection={card.request === 'accepted' ? <IconCheck size={18} aria-hidden /> : undefined}
+            disabled
+          >
+            {answeredLabel[card.request as keyof typeof answeredLabel]}
+          </Button>
+        ) : (
+          <Button
+            variant={sent ? 'default' : 'filled'}
+            leftSection={sent ? <IconLock size={18} aria-hidden /> : <IconLockOpen size={18} aria-hidden />}
+            aria-pressed={sent}
+            loading={request.isPending}
+            onClick={() => request.mutate({ profile: card.id, on: !sent }, { onError })}
+          >
+            {sent ? t('card.requestSent') : t('card.request')}
+          </Button>
+        )}
       </Group>
       {card.request === 'pending' && (
         <Text size="sm" c="dimmed">
@@ -149,6 +233,11 @@ function Match({ card }: { card: MatchCard }) {
       {card.request === 'revoked' && (
         <Text size="sm" c="dimmed">
           {t('card.requestRevoked')}
+        </Text>
+      )}
+      {card.request === 'declined' && (
+        <Text size="sm" c="dimmed">
+          {t('card.requestDeclined')}
         </Text>
       )}
       {card.contact && (
@@ -189,12 +278,12 @@ function Incoming({ request }: { request: IncomingRequest }) {
   const onError = useFailed();
   const name = request.profile.firstName;
   const accepted = request.state === 'accepted';
-  const note =
-    request.state === 'pending'
-      ? t('card.pendingNote', { name })
-      : accepted
-        ? t('card.acceptedNote', { name })
-        : t('card.revokedNote');
+  const note = {
+    pending: t('card.pendingNote', { name }),
+    accepted: t('card.acceptedNote', { name }),
+    revoked: t('card.revokedNote'),
+    declined: t('card.declinedNote', { name }),
+  }[request.state];
   return (
     <ProfileCardView card={request.profile}>
       <Text size="sm" c={accepted ? 'teal.8' : undefined}>
@@ -213,10 +302,22 @@ function Incoming({ request }: { request: IncomingRequest }) {
         ) : (
           <Button
             color="teal"
-            loading={answer.isPending}
+            loading={answer.isPending && answer.variables?.answer === 'accept'}
+            disabled={answer.isPending}
             onClick={() => answer.mutate({ creator: request.id, answer: 'accept' }, { onError })}
           >
             {t('card.accept')}
+          </Button>
+        )}
+        {request.state === 'pending' && (
+          <Button
+            color="gray"
+            variant="light"
+            loading={answer.isPending && answer.variables?.answer === 'decline'}
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ creator: request.id, answer: 'decline' }, { onError })}
+          >
+            {t('card.decline')}
           </Button>
         )}
       </Group>

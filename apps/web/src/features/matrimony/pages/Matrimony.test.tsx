@@ -332,7 +332,10 @@ describe('matrimony: the view depends on who looks', () => {
     });
     renderApp('/matrimony?tab=matches');
     const asha = await screen.findByRole('article', { name: 'Asha' });
-    expect(within(asha).getByRole('button', { name: 'Request Sent' })).toBeTruthy();
+    // Accepted: the requester's button says so (issue 30 §3.7), and withdraws nothing.
+    const acceptedButton = within(asha).getByRole('button', { name: 'વિનંતી સ્વીકારાઈ' });
+    expect(acceptedButton.hasAttribute('disabled')).toBe(true);
+    expect(within(asha).queryByRole('button', { name: 'Request Sent' })).toBeNull();
     expect(within(asha).getByRole('button', { name: 'Shortlisted' })).toBeTruthy();
     expect(within(asha).getByText('94260 55555')).toBeTruthy();
     // Accepted: the rest of the full profile too.
@@ -340,12 +343,89 @@ describe('matrimony: the view depends on who looks', () => {
     expect(within(asha).getByText('160 cm')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /Requests/ }));
     const bina = await screen.findByRole('article', { name: 'Bina' });
+    expect(within(bina).getByRole('button', { name: 'અસ્વીકાર કરો' })).toBeTruthy();
     fireEvent.click(within(bina).getByRole('button', { name: 'Accept Request' }));
     await waitFor(() =>
       expect(requestsTo(fetchMock, '/api/matrimony/requests/bina')).toEqual([
         'POST /api/matrimony/requests/bina/accept',
       ]),
     );
+  });
+
+  it('the owner can decline a waiting request; a declined requester sees it, with nothing to withdraw (issue 30 §3.7)', async () => {
+    const match: MatchCard = {
+      ...card('asha', { shortlisted: true }),
+      matchedAt: '2024-01-02T00:00:00.000Z',
+      request: 'declined',
+      contact: null,
+    };
+    const incoming: IncomingRequest = {
+      id: 'bina',
+      state: 'pending',
+      createdAt: '2024-01-03T00:00:00.000Z',
+      profile: card('bina'),
+    };
+    const fetchMock = member(({ path }) => {
+      if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
+      if (path === '/api/matrimony/requests/count') return { body: { pending: 1 } };
+      if (path === '/api/matrimony/matches/news') return { body: { matches: 0, answers: 0 } };
+      if (path === '/api/matrimony/matches') return { body: { documents: [match], nextCursor: null } };
+      if (path === '/api/matrimony/requests') return { body: { documents: [incoming], nextCursor: null } };
+      if (path === '/api/matrimony/requests/bina/decline')
+        return { body: { ...incoming, state: 'declined' } };
+      return empty;
+    });
+    renderApp('/matrimony?tab=matches');
+    const asha = await screen.findByRole('article', { name: 'Asha' });
+    expect(within(asha).getByRole('button', { name: 'વિનંતી અસ્વીકારાઈ' }).hasAttribute('disabled')).toBe(true);
+    expect(within(asha).getByText('તેમણે તમારી વિનંતી અસ્વીકારી છે.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Requests/ }));
+    const bina = await screen.findByRole('article', { name: 'Bina' });
+    fireEvent.click(within(bina).getByRole('button', { name: 'અસ્વીકાર કરો' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, '/api/matrimony/requests/bina')).toEqual([
+        'POST /api/matrimony/requests/bina/decline',
+      ]),
+    );
+  });
+
+  it('a new match is news: a notice and a count on Matches until the member opens it (issue 30 §3.3)', async () => {
+    let news = { matches: 1, answers: 1 };
+    const fetchMock = member(({ path, method }) => {
+      if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
+      if (path === '/api/matrimony/requests/count') return { body: { pending: 0 } };
+      if (path === '/api/matrimony/matches/news') return { body: news };
+      if (path === '/api/matrimony/matches/seen' && method === 'POST') {
+        news = { matches: 0, answers: 0 };
+        return { status: 204 };
+      }
+      if (path === '/api/matrimony/matches') {
+        return {
+          body: {
+            documents: [
+              { ...card('asha'), matchedAt: '2024-01-02T00:00:00.000Z', request: 'none', contact: null },
+            ],
+            nextCursor: null,
+          },
+        };
+      }
+      return empty;
+    });
+    renderApp('/matrimony');
+    const matches = await screen.findByRole('tab', { name: /Matches/ });
+    await waitFor(() => expect(within(matches).getByTestId('matches-count').textContent).toBe('2'));
+    const notice = screen.getByTestId('match-news');
+    expect(within(notice).getByText('તમારું એક નવું મેચ થયું છે.')).toBeTruthy();
+    expect(within(notice).getByText('એક સભ્યે પૂરી પ્રોફાઇલની તમારી વિનંતીનો જવાબ આપ્યો છે.')).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: 'મેચ જુઓ' }));
+    expect(await screen.findByRole('article', { name: 'Asha' })).toBeTruthy();
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, '/api/matrimony/matches/seen')).toEqual([
+        'POST /api/matrimony/matches/seen',
+      ]),
+    );
+    await waitFor(() => expect(within(matches).queryByTestId('matches-count')).toBeNull());
+    expect(screen.queryByTestId('match-news')).toBeNull();
   });
 });
 
@@ -424,6 +504,15 @@ describe('matrimony: the listing form', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(((await screen.findByLabelText(/ફોન નંબર/)) as HTMLInputElement).value).toBe('98250 12345');
+  });
+
+  it('names gender લિંગ, as Manage Profile does, never જાતિ (which also means caste; issue 30 §3.8)', async () => {
+    await openForm();
+    expect(screen.getByRole('radiogroup', { name: /^લિંગ/ })).toBeTruthy();
+    expect(screen.queryByText(/જાતિ/)).toBeNull();
+    for (const file of Object.values(import.meta.glob('../../../locales/gu/*.json', { eager: true }))) {
+      expect(JSON.stringify(file)).not.toContain('જાતિ');
+    }
   });
 
   it('says Please wait.. while sending; a failure re-enables the form and keeps every value', async () => {
