@@ -54,10 +54,10 @@ describeEachDatabase('realtime', (ctx) => {
     await expect(realtime.publish('Bad Channel', { id: 'x' })).rejects.toThrow(/invalid channel/);
   });
 
-  it('tells the posts channel when staff approve a post', async () => {
+  it("tells the author's own channel (the post's id) when staff approve a post", async () => {
     const { app } = ctx;
     const seen: RealtimeMessage[] = [];
-    const stop = app.realtime.subscribe('posts', (m) => {
+    const stop = app.realtime.subscribe('member.someone', (m) => {
       seen.push(m);
     });
     await app.events.transaction((tx) =>
@@ -68,7 +68,7 @@ describeEachDatabase('realtime', (ctx) => {
       }),
     );
     await waitFor(() => seen.length === 1, 'the approval');
-    expect(seen[0]).toEqual({ postId: 'post-1', status: 'approved' });
+    expect(seen[0]).toEqual({ id: 'post-1' });
     stop();
   });
 });
