@@ -73,6 +73,7 @@ export function ApplicationForm({ userId, onDone }: { userId: string; onDone: ()
               placeholder={t('form.reasonPlaceholder')}
               required
               minRows={4}
+              maxLength={PUBLISHER_REASON_MAX}
               aria-describedby="publisher-reason-counter"
             />
             <Text id="publisher-reason-counter" size="xs" c="dimmed" ta="right" aria-live="polite">
