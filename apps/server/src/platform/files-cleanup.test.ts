@@ -63,6 +63,24 @@ async function listWithPhoto(app: FastifyInstance, who: TestMember) {
   return { unused, kept };
 }
 
+/** An image uploaded for an event by `who` (an Admin or Publisher). */
+async function eventImage(app: FastifyInstance, who: TestMember): Promise<string> {
+  const res = await upload(app, '/api/events/images', who, [
+    { filename: 'thumb.png', contentType: 'image/png', data: await images.png(320, 200) },
+  ]);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+const eventForm = (thumbnail: string) => ({
+  name: 'Navratri garba',
+  description: 'At the community hall',
+  time: '2027-01-10T18:30:00.000Z',
+  location: 'Bhuj',
+  liveStream: false,
+  thumbnail,
+});
+
 /** The next files.delete send is written in its transaction, then the transaction fails. */
 function failAfterEnqueueing(app: FastifyInstance) {
   const send = app.jobs.send.bind(app.jobs);
@@ -141,6 +159,22 @@ describeEachDatabase('file deletions through the files.delete job', (ctx) => {
     await waitFor(async () => !(await stored(app, unused)), 'the unused matrimony upload to go');
     expect(await stored(app, kept)).toBe(true);
   });
+
+  it('an event: the image it no longer shows, and its images when deleted, go by the job', async () => {
+    const { app } = ctx;
+    const first = await eventImage(app, admin);
+    const second = await eventImage(app, admin);
+    const created = await call(app, 'POST', '/api/events', admin, eventForm(first));
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect((await call(app, 'PUT', `/api/events/${id}`, admin, eventForm(second))).statusCode).toBe(200);
+    expect(await hasRow(app, first)).toBe(false);
+    expect(await hasRow(app, second)).toBe(true);
+    await waitFor(async () => !(await stored(app, first)), "the event's old image to go");
+    expect((await call(app, 'DELETE', `/api/events/${id}`, admin)).statusCode).toBe(204);
+    expect(await hasRow(app, second)).toBe(false);
+    await waitFor(async () => !(await stored(app, second)), "the deleted event's image to go");
+  });
 });
 
 for (const engine of engines()) {
@@ -149,6 +183,7 @@ for (const engine of engines()) {
       let postImage = '';
       let slide = '';
       let photo = '';
+      let eventThumb = '';
       await acrossRestart(
         engine,
         {},
@@ -164,13 +199,18 @@ for (const engine of engines()) {
             expect((await call(app, 'DELETE', `/api/posts/${created.id}`, author)).statusCode).toBe(204);
             expect((await call(app, 'DELETE', '/api/admin/slides/5', admin)).statusCode).toBe(204);
             photo = (await listWithPhoto(app, await createMember(app))).unused;
-            expect(await waiting(app)).toBe(3);
+            eventThumb = await eventImage(app, admin);
+            const event = await call(app, 'POST', '/api/events', admin, eventForm(eventThumb));
+            expect(event.statusCode, event.body).toBe(201);
+            expect((await call(app, 'DELETE', `/api/events/${event.json().id}`, admin)).statusCode).toBe(204);
+            expect(await waiting(app)).toBe(4);
           },
           between: async (config) => {
             const offline = { config } as FastifyInstance;
             expect(await stored(offline, postImage)).toBe(true);
             expect(await stored(offline, slide)).toBe(true);
             expect(await stored(offline, photo)).toBe(true);
+            expect(await stored(offline, eventThumb)).toBe(true);
           },
           after: async (next) => {
             await waitFor(

@@ -81,7 +81,7 @@ export async function isEventImage(db: Executor, id: string, uploader: string | 
   return !!row;
 }
 
-/** Of `ids`, those no event (other than `except`) shows any more: safe to delete after commit. */
+/** Of `ids`, those no event (other than `except`) shows any more: to delete with the change. */
 export async function unusedImages(db: Executor, ids: (string | null)[], except?: string): Promise<string[]> {
   const candidates = [...new Set(ids.filter((id): id is string => !!id))];
   if (candidates.length === 0) return [];
@@ -108,7 +108,7 @@ export async function createEvent(db: Executor, createdBy: string, data: EventVa
   return row;
 }
 
-/** Saves the form; the images the event no longer shows come back to be deleted once committed. */
+/** Saves the form; the images the event no longer shows come back, to be deleted in the same transaction. */
 export async function updateEvent(
   db: Executor,
   before: EventRow,

@@ -27,7 +27,8 @@ import { event, eventStreamRequest } from '../../db/schema/index.ts';
 import { getSessionUser, requireAnyLabel, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { deleteFile, saveImageUpload } from '../../platform/images.ts';
+import { deleteFilesWith } from '../../platform/files-cleanup.ts';
+import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
 import { type Actor, isAdmin, mayBroadcast, mayManage } from './policy.ts';
@@ -148,14 +149,6 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...data, host };
   }
 
-  async function dropImages(ids: string[]) {
-    for (const id of ids) {
-      await deleteFile(app, id).catch((err) =>
-        app.log.error({ err, fileId: id }, 'events: image delete failed'),
-      );
-    }
-  }
-
   async function managedEvent(me: Actor, id: string): Promise<EventRow> {
     const row = await findEvent(app.db, id);
     if (!row) throw notFound(MSG_EVENT_NOT_FOUND);
@@ -233,12 +226,13 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = await requireUser(request);
       const before = await managedEvent(me, request.params.id);
       const values = await checkForm(me, request.body, before);
-      const { row, dropped } = await app.events.transaction(async (tx) => {
+      const row = await app.events.transaction(async (tx) => {
         const saved = await updateEvent(tx, before, values);
+        // The images the event no longer shows go with the change (their bytes by a job).
+        await deleteFilesWith(app, tx, saved.dropped);
         await app.events.publish(tx, 'event.changed', { eventId: before.id, change: 'updated' });
-        return saved;
+        return saved.row;
       });
-      await dropImages(dropped);
       return viewOne(app, row, me);
     },
   );
@@ -258,12 +252,10 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const before = await managedEvent(me, request.params.id);
-      const dropped = await app.events.transaction(async (tx) => {
-        const gone = await deleteEvent(tx, before);
+      await app.events.transaction(async (tx) => {
+        await deleteFilesWith(app, tx, await deleteEvent(tx, before));
         await app.events.publish(tx, 'event.changed', { eventId: before.id, change: 'deleted' });
-        return gone;
       });
-      await dropImages(dropped);
       return reply.code(204).send(null);
     },
   );
