@@ -210,6 +210,21 @@ test('the host closing the tab clears live, and the viewer sees the stream has e
   await viewer.context.close();
 });
 
+test('a member watching in one tab who opens a second is told so there, while the first keeps playing', async ({
+  browser,
+}) => {
+  const { host, viewer } = await liveWithViewer(browser, 'Second tab');
+  // Same member, same cookies: the server keeps one viewer per member and event (issue 30 §1.4).
+  const again = await viewer.context.newPage();
+  await again.goto(`/event/${host.eventId}`);
+  await expect(again.getByText('તમે આ કાર્યક્રમ બીજા ટેબમાં કે બીજા ફોનમાં જોઈ રહ્યા છો.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectPlaying(viewer.page);
+  await host.context.close();
+  await viewer.context.close();
+});
+
 test('§3.1 the host confirms before ✕ or END ends the stream for everyone; from a fresh tab ✕ then goes to the events list', async ({
   browser,
 }) => {

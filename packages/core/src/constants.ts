@@ -103,6 +103,12 @@ export const PEER_BUFFER_RETRY_MS = 50;
 /** Signalling (`peer`) on the app's own port; peerjs clients pass host, port, PEER_PATH and PEER_KEY. */
 export const PEER_PATH = '/peerjs';
 export const PEER_KEY = 'peerjs';
+/**
+ * Not in spec: why a member's second viewer socket for one event is refused (one viewer per member and
+ * event). The server sends it; the viewer's browser recognises it to say so in the member's language.
+ */
+export const PEER_REFUSED_WATCHING =
+  'You are already watching this event in another tab or on another device.';
 /** Not in spec: viewers one host serves unless LIVE_MAX_VIEWERS says otherwise (a phone's upload). */
 export const LIVE_MAX_VIEWERS_DEFAULT = 12;
 /** Not in spec: a signalling socket silent (no heartbeat) this long is dropped. */

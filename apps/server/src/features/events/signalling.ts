@@ -27,6 +27,7 @@ import {
   PEER_KEY,
   PEER_MAX_MESSAGE_BYTES,
   PEER_PATH,
+  PEER_REFUSED_WATCHING,
   parsePeerId,
   REALTIME_CLOSE,
 } from '@samaj/core';
@@ -35,7 +36,13 @@ import type { FastifyInstance } from 'fastify';
 import { ExpressPeerServer, type IClient } from 'peer';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { getUpgradeUser } from '../../platform/auth/index.ts';
-import { ConnectionLimiter, onUpgrade, refuseUpgrade, upgradeOriginAllowed } from '../../platform/upgrade.ts';
+import {
+  ConnectionLimiter,
+  onUpgrade,
+  refuseUpgrade,
+  trackUpgradeSocket,
+  upgradeOriginAllowed,
+} from '../../platform/upgrade.ts';
 import { mayBroadcast } from './policy.ts';
 import { clearLapsedLive, findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from './queries.ts';
 
@@ -48,7 +55,7 @@ export const MSG_PEER_NOT_HOST = 'Only the host of this event or an Admin may br
 export const MSG_PEER_NO_EVENT = 'No event with this id.';
 export const MSG_PEER_INVALID_ID = 'ID is invalid';
 export const MSG_PEER_TOO_MANY = 'Too many connections; try again later.';
-export const MSG_PEER_WATCHING = 'You are already watching this event in another tab or on another device.';
+export const MSG_PEER_WATCHING = PEER_REFUSED_WATCHING;
 export const MSG_PEER_FLOOD = 'Too many signalling messages.';
 
 /**
@@ -289,6 +296,8 @@ export function registerSignalling(app: FastifyInstance): void {
       const mine = byMember.get(me.id) ?? new Set<WebSocket>();
       mine.add(ws);
       byMember.set(me.id, mine);
+      // Closes when its session ends (logout, new password, block, deletion; any process).
+      trackUpgradeSocket(app, request, ws);
       ws.on('close', () => {
         release();
         mine.delete(ws);

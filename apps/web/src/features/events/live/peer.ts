@@ -1,4 +1,4 @@
-import { PEER_KEY, PEER_PATH } from '@samaj/core';
+import { PEER_KEY, PEER_PATH, PEER_REFUSED_WATCHING } from '@samaj/core';
 import Peer, { type PeerOptions } from 'peerjs';
 
 /**
@@ -18,13 +18,20 @@ export function peerOptions(iceServers: RTCIceServer[], location: Location = win
   };
 }
 
+/** The error type a member is shown: the server's refusal of a second viewer tab has a type of its own. */
+export function peerErrorType(error: { type: string; message?: string }): string {
+  return error.type === 'server-error' && error.message === PEER_REFUSED_WATCHING
+    ? 'already-watching'
+    : error.type;
+}
+
 /** Resolves once the signalling server accepted the peer under `id`; rejects with its error type. */
 export function openPeer(id: string, options: PeerOptions): Promise<Peer> {
   return new Promise((resolve, reject) => {
     const peer = new Peer(id, options);
-    const failed = (error: { type: string }) => {
+    const failed = (error: { type: string; message?: string }) => {
       peer.destroy();
-      reject(new PeerFailure(error.type));
+      reject(new PeerFailure(peerErrorType(error)));
     };
     peer.once('error', failed);
     peer.once('open', () => {

@@ -5,7 +5,7 @@ import { viewerPeerId } from '@samaj/core';
 import type Peer from 'peerjs';
 import type { DataConnection, MediaConnection, PeerOptions } from 'peerjs';
 import { isHostMessage, type ViewerMessage } from './messages';
-import { openPeer } from './peer';
+import { openPeer, peerErrorType } from './peer';
 
 export interface ViewerCallbacks {
   onStream(stream: MediaStream): void;
@@ -71,7 +71,7 @@ export class LiveViewer {
     }
     this.peer = peer;
     markOnce(JOIN_PHASES.signalling);
-    peer.on('error', (error) => this.fail(error.type));
+    peer.on('error', (error) => this.fail(peerErrorType(error)));
     peer.on('disconnected', () => this.lost());
     peer.on('call', (call) => {
       this.call = call;
