@@ -69,6 +69,11 @@ export function createAuth(db: Database, config: Config, secret: string) {
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification },
+      // What better-auth writes as one step (a signup's member, password and session rows; a new
+      // password with the sessions it ends) commits together or not at all: a signup failing
+      // half-way (a full disk, a dropped connection) must not leave a member who can neither log
+      // in nor sign up again (docs/decisions.md).
+      transaction: true,
     }),
     telemetry: { enabled: false },
     // Wrong passwords are routine; our own handlers log what matters.
