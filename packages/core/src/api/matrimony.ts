@@ -30,6 +30,9 @@
 //   POST   /matrimony/not-interested                { profile } → 204
 //   POST   /matrimony/blocks                        { profile } → 204
 //   POST   /matrimony/reports                       { profile, reason } → 204 (also blocks)
+//   GET    /matrimony/hidden                        HiddenProfile[] (my Not interested and Block marks, newest first)
+//   DELETE /matrimony/not-interested/:profile       204 (back in my suggestions)
+//   DELETE /matrimony/blocks/:profile               204 (my block lifted; a report stays with staff)
 //   GET    /admin/matrimony/profiles?status=&cursor= Page<StaffProfile>, oldest first, 20 a page
 //   POST   /admin/matrimony/profiles/:id/approve    StaffProfile
 //   POST   /admin/matrimony/profiles/:id/ban        { reason } → StaffProfile
@@ -190,6 +193,20 @@ export const matchNewsSchema = z.object({
   answers: z.number().int(),
 });
 export type MatchNews = z.infer<typeof matchNewsSchema>;
+
+/**
+ * A profile I marked Not interested or blocked, in my matrimony settings to undo (issue 30 §3.4):
+ * its id and first name only (I saw its card before).
+ */
+export const hiddenProfileSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  kind: z.enum(['not_interested', 'blocked']),
+  createdAt: isoDateTime,
+});
+export type HiddenProfile = z.infer<typeof hiddenProfileSchema>;
+/** Not in spec: the most hidden profiles the settings list. */
+export const MATRIMONY_HIDDEN_MAX = 200;
 
 export const shortlistResultSchema = z.object({
   profile: z.string(),

@@ -256,3 +256,27 @@ export async function block(
         .values({ reporter: viewer.id, profile: target, reason: report.reason });
   });
 }
+
+/** Undoes my Not interested mark on `target` (nothing to undo is fine). */
+export async function undoNotInterested(
+  app: FastifyInstance,
+  memberId: string,
+  target: string,
+): Promise<void> {
+  await app.db
+    .delete(matrimonyNotInterested)
+    .where(and(eq(matrimonyNotInterested.member, memberId), eq(matrimonyNotInterested.profile, target)));
+}
+
+/**
+ * Lifts my block of `target`: we may see each other again unless they blocked me too. What the block
+ * ended (shortlists, the match, requests) stays ended; a report stays with staff.
+ */
+export async function unblock(app: FastifyInstance, memberId: string, target: string): Promise<void> {
+  await app.events.transaction(async (tx) => {
+    await lockPair(tx, memberId, target);
+    await tx
+      .delete(matrimonyBlock)
+      .where(and(eq(matrimonyBlock.blocker, memberId), eq(matrimonyBlock.blocked, target)));
+  });
+}

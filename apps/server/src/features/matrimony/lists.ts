@@ -3,7 +3,10 @@
 // last card's id) and every row passes `visibleTo`, so a profile that went inactive, was banned or
 // blocked leaves every list at once.
 import {
+  firstName,
+  type HiddenProfile,
   type IncomingRequest,
+  MATRIMONY_HIDDEN_MAX,
   MATRIMONY_LIST_PAGE_SIZE,
   MATRIMONY_SUGGESTIONS_PAGE_SIZE,
   type MatchCard,
@@ -12,10 +15,11 @@ import {
   type ProfileCard,
   type RequestState,
 } from '@samaj/core';
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newestFirst, pageOf } from '../../db/keyset.ts';
 import {
+  matrimonyBlock,
   matrimonyMatch,
   matrimonyNotInterested,
   matrimonyProfile,
@@ -244,4 +248,43 @@ export async function markMatchesSeen(db: Executor, memberId: string): Promise<v
     .update(profileRequest)
     .set({ answerSeenAt: now })
     .where(and(eq(profileRequest.creator, memberId), isNull(profileRequest.answerSeenAt)));
+}
+
+/**
+ * My Not interested and Block marks, newest first, with the other's first name (issue 30 §3.4). Not
+ * through `visibleTo`: a blocked profile is hidden from me by definition; only its id and first name
+ * are read, which I saw on its card before.
+ */
+export async function hiddenProfiles(db: Executor, memberId: string): Promise<HiddenProfile[]> {
+  const [notInterested, blocked] = await Promise.all([
+    db
+      .select({
+        id: matrimonyProfile.id,
+        name: matrimonyProfile.name,
+        createdAt: matrimonyNotInterested.createdAt,
+      })
+      .from(matrimonyNotInterested)
+      .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, matrimonyNotInterested.profile))
+      .where(eq(matrimonyNotInterested.member, memberId))
+      .orderBy(desc(matrimonyNotInterested.createdAt))
+      .limit(MATRIMONY_HIDDEN_MAX),
+    db
+      .select({ id: matrimonyProfile.id, name: matrimonyProfile.name, createdAt: matrimonyBlock.createdAt })
+      .from(matrimonyBlock)
+      .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, matrimonyBlock.blocked))
+      .where(eq(matrimonyBlock.blocker, memberId))
+      .orderBy(desc(matrimonyBlock.createdAt))
+      .limit(MATRIMONY_HIDDEN_MAX),
+  ]);
+  const view =
+    (kind: HiddenProfile['kind']) =>
+    (r: (typeof blocked)[number]): HiddenProfile => ({
+      id: r.id,
+      firstName: firstName(r.name),
+      kind,
+      createdAt: r.createdAt.toISOString(),
+    });
+  return [...blocked.map(view('blocked')), ...notInterested.map(view('not_interested'))]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, MATRIMONY_HIDDEN_MAX);
 }

@@ -957,6 +957,51 @@ describeEachDatabase('matrimony', (ctx) => {
       expect((await api('GET', '/api/matrimony/profile', man)).json().status).toBe('banned');
     });
 
+    it('my Not interested and Block marks are listed to review, and each can be undone (issue 30 §3.4)', async () => {
+      const man = await lister('Male');
+      const [skipped, blocked, blockedMe] = [
+        await lister('Female'),
+        await lister('Female'),
+        await lister('Female'),
+      ];
+      await api('POST', '/api/matrimony/not-interested', man, { profile: skipped.user.id });
+      await api('POST', '/api/matrimony/blocks', man, { profile: blocked.user.id });
+      await api('POST', '/api/matrimony/blocks', blockedMe, { profile: man.user.id });
+      const hidden = await api('GET', '/api/matrimony/hidden', man);
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect(hidden.json()).toEqual([
+        {
+          id: blocked.user.id,
+          firstName: firstName(blocked.user.name),
+          kind: 'blocked',
+          createdAt: expect.any(String),
+        },
+        {
+          id: skipped.user.id,
+          firstName: firstName(skipped.user.name),
+          kind: 'not_interested',
+          createdAt: expect.any(String),
+        },
+      ]);
+      expectNoContactOf(hidden.body, skipped, blocked, blockedMe);
+      expect(hidden.body).not.toContain(blocked.user.name);
+      // Someone else's list never shows mine, and a visitor is refused.
+      expect((await api('GET', '/api/matrimony/hidden', skipped)).json()).toEqual([]);
+      expect((await api('GET', '/api/matrimony/hidden', null)).statusCode).toBe(401);
+
+      expect((await api('DELETE', `/api/matrimony/not-interested/${skipped.user.id}`, man)).statusCode).toBe(
+        204,
+      );
+      expect(await allSuggestions(man)).toContain(skipped.user.id);
+      expect((await api('DELETE', `/api/matrimony/blocks/${blocked.user.id}`, man)).statusCode).toBe(204);
+      expect(await allSuggestions(man)).toContain(blocked.user.id);
+      expect(await allSuggestions(blocked)).toContain(man.user.id);
+      // Lifting a block that is not mine changes nothing: hers stands.
+      expect((await api('DELETE', `/api/matrimony/blocks/${blockedMe.user.id}`, man)).statusCode).toBe(204);
+      expect(await allSuggestions(man)).not.toContain(blockedMe.user.id);
+      expect((await api('GET', '/api/matrimony/hidden', man)).json()).toEqual([]);
+    });
+
     it('not interested removes a profile from my suggestions only', async () => {
       const man = await lister('Male');
       const woman = await lister('Female');

@@ -7,6 +7,7 @@ import {
   documentIdSchema,
   ERROR_TYPES,
   fullProfileSchema,
+  hiddenProfileSchema,
   incomingRequestSchema,
   matchCardSchema,
   matchNewsSchema,
@@ -47,9 +48,12 @@ import {
   RequestStands,
   removeShortlist,
   sendRequest,
+  unblock,
+  undoNotInterested,
   withdrawRequest,
 } from './actions.ts';
 import {
+  hiddenProfiles,
   incomingRequests,
   markMatchesSeen,
   matches,
@@ -515,6 +519,54 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
         const entry = await answerRequest(app, viewer, creator, state);
         if (!entry) throw notFound(MSG_NO_REQUEST);
         return entry;
+      },
+    );
+  }
+
+  app.get(
+    '/api/matrimony/hidden',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'My Not interested and Block marks, newest first (to review and undo in settings)',
+        response: { 200: z.array(hiddenProfileSchema), ...errors(400, ...GUARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const me = await eligibleUser(request);
+      return hiddenProfiles(app.db, me.id);
+    },
+  );
+
+  for (const [path, summary, undo] of [
+    [
+      '/api/matrimony/not-interested/:profile',
+      'Undo Not interested: back in my suggestions',
+      undoNotInterested,
+    ],
+    [
+      '/api/matrimony/blocks/:profile',
+      'Unblock: we may see each other again (a report stays with staff)',
+      unblock,
+    ],
+  ] as const) {
+    app.delete(
+      path,
+      {
+        ...member,
+        ...writeLimit('report'),
+        schema: {
+          tags,
+          summary,
+          params: targetParams,
+          response: { 204: noContent, ...errors(400, ...GUARD_ERRORS, 429) },
+        },
+      },
+      async (request, reply) => {
+        const me = await eligibleUser(request);
+        await undo(app, me.id, request.params.profile);
+        return reply.code(204).send(null);
       },
     );
   }

@@ -3,6 +3,7 @@
 // count together: a shortlist can make a match, a block ends one, an accept shows contact.
 import type {
   FullProfile,
+  HiddenProfile,
   IncomingRequest,
   MatchCard,
   MatchNews,
@@ -27,6 +28,7 @@ export const matrimonyKeys = {
   requests: ['matrimony', 'requests'] as const,
   requestCount: ['matrimony', 'requests', 'count'] as const,
   matchNews: ['matrimony', 'matches', 'news'] as const,
+  hidden: ['matrimony', 'hidden'] as const,
   profile: (id: string) => ['matrimony', 'full', id] as const,
 };
 
@@ -178,4 +180,21 @@ export const useBlock = () =>
 export const useReport = () =>
   useAction(({ profile, reason }: { profile: string; reason: string }) =>
     api('/api/matrimony/reports', { body: { profile, reason } }),
+  );
+
+/** My Not interested and Block marks, for settings to review and undo (issue 30 §3.4). */
+export function useHiddenProfiles(enabled: boolean) {
+  return useQuery({
+    queryKey: matrimonyKeys.hidden,
+    queryFn: ({ signal }) => api<HiddenProfile[]>('/api/matrimony/hidden', { signal }),
+    enabled,
+  });
+}
+
+/** Undo a Not interested mark or lift my block. */
+export const useUndoHidden = () =>
+  useAction(({ id, kind }: Pick<HiddenProfile, 'id' | 'kind'>) =>
+    api(`/api/matrimony/${kind === 'blocked' ? 'blocks' : 'not-interested'}/${enc(id)}`, {
+      method: 'DELETE',
+    }),
   );

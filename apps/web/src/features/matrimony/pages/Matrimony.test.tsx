@@ -1,4 +1,11 @@
-import type { FullProfile, IncomingRequest, MatchCard, MyProfile, ProfileCard } from '@samaj/core';
+import type {
+  FullProfile,
+  HiddenProfile,
+  IncomingRequest,
+  MatchCard,
+  MyProfile,
+  ProfileCard,
+} from '@samaj/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, renderApp, requestsTo, stubServer, testMember } from '../../../test/render';
@@ -244,6 +251,7 @@ describe('matrimony: the view depends on who looks', () => {
         profile = { ...profile, status: (body as { status: MyProfile['status'] }).status };
         return { body: profile };
       }
+      if (path === '/api/matrimony/hidden') return { body: [] };
       if (path === '/api/matrimony/settings') {
         profile = { ...profile, ...(body as object) };
         return { body };
@@ -387,6 +395,42 @@ describe('matrimony: the view depends on who looks', () => {
         'POST /api/matrimony/requests/bina/decline',
       ]),
     );
+  });
+
+  it('settings list my Not interested and Block marks, and undo each (issue 30 §3.4)', async () => {
+    let hidden: HiddenProfile[] = [
+      { id: 'bina', firstName: 'Bina', kind: 'blocked', createdAt: '2024-01-03T00:00:00.000Z' },
+      { id: 'asha', firstName: 'Asha', kind: 'not_interested', createdAt: '2024-01-02T00:00:00.000Z' },
+    ];
+    const fetchMock = member(({ path, method }) => {
+      if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
+      if (path === '/api/matrimony/requests/count') return { body: { pending: 0 } };
+      if (path === '/api/matrimony/matches/news') return { body: { matches: 0, answers: 0 } };
+      if (path === '/api/matrimony/hidden') return { body: hidden };
+      if (method === 'DELETE' && path === '/api/matrimony/blocks/bina') {
+        hidden = hidden.filter((h) => h.id !== 'bina');
+        return { status: 204 };
+      }
+      if (method === 'DELETE' && path === '/api/matrimony/not-interested/asha') {
+        hidden = hidden.filter((h) => h.id !== 'asha');
+        return { status: 204 };
+      }
+      return empty;
+    });
+    renderApp('/matrimony');
+    fireEvent.click(await screen.findByRole('button', { name: 'સેટિંગ્સ' }));
+    const dialog = await screen.findByRole('dialog');
+    const list = await within(dialog).findByRole('region', { name: 'Not interested અને બ્લોક કરેલી પ્રોફાઇલ' });
+    expect(await within(list).findByText('Bina')).toBeTruthy();
+    expect(within(list).getByText('બ્લોક કરેલ')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'અનબ્લોક કરો: Bina' }));
+    await waitFor(() => expect(within(list).queryByText('Bina')).toBeNull());
+    fireEvent.click(within(list).getByRole('button', { name: 'ફરી બતાવો: Asha' }));
+    expect(await within(list).findByText('તમે કોઈને છુપાવ્યા કે બ્લોક કર્યા નથી.')).toBeTruthy();
+    expect(requestsTo(fetchMock, '/api/matrimony/blocks')).toEqual(['DELETE /api/matrimony/blocks/bina']);
+    expect(requestsTo(fetchMock, '/api/matrimony/not-interested')).toEqual([
+      'DELETE /api/matrimony/not-interested/asha',
+    ]);
   });
 
   it('a new match is news: a notice and a count on Matches until the member opens it (issue 30 §3.3)', async () => {
