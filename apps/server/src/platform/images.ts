@@ -3,15 +3,7 @@
 // side capped) and stored under a new uniqueId(); previews are derived from that clean original.
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import {
-  DEFAULT_PICTURE_ID,
-  ERROR_TYPES,
-  IMAGE_MAX_SIDE,
-  isUniqueId,
-  UPLOAD_MAX_BYTES,
-  uniqueId,
-} from '@samaj/core';
-import { eq } from 'drizzle-orm';
+import { ERROR_TYPES, IMAGE_MAX_SIDE, UPLOAD_MAX_BYTES, uniqueId } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import { type FileKind, file } from '../db/schema/files.ts';
 import { AppError } from './errors.ts';
@@ -243,24 +235,4 @@ export async function saveImageUpload(
     throw error;
   }
   return id;
-}
-
-/**
- * Removes a file: its row, its original and every cached preview. The default picture and
- * unknown ids are ignored. The row goes first — it is what makes a file exist for previews —
- * so a storage hiccup afterwards leaves only unreachable bytes (logged), never a broken picture.
- */
-export async function deleteFile(app: FastifyInstance, id: string): Promise<void> {
-  if (id === DEFAULT_PICTURE_ID || !isUniqueId(id)) return;
-  await app.db.delete(file).where(eq(file.id, id));
-  await removeStoredFile(app, id);
-}
-
-/** Deletes a file's bytes (original and previews) after its row is gone. Never throws. */
-export async function removeStoredFile(app: FastifyInstance, id: string): Promise<void> {
-  try {
-    await getStorage(app).deletePrefix(filePrefix(id));
-  } catch (error) {
-    app.log.error({ err: error, fileId: id }, 'could not delete a file from storage');
-  }
 }
