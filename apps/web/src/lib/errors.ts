@@ -25,6 +25,11 @@ const TRY_AGAIN_TYPES: ReadonlySet<string> = new Set([
   ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE,
 ]);
 
+/** Whether the failure is the server's passing trouble (database away, disk full, busy): try again. */
+export function isTryAgain(error: unknown): boolean {
+  return TRY_AGAIN_TYPES.has(errorParts(error).type);
+}
+
 /**
  * The translation keys for an error, most specific first, for i18next's fallback list.
  * `scope` is a key prefix with its namespace, e.g. 'accounts:login.errors'.

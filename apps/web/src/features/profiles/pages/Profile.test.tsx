@@ -46,3 +46,21 @@ describe('own profile', () => {
     await waitFor(() => expect(avatar()).toContain('new_pic'));
   });
 });
+
+describe('a profile that cannot be read', () => {
+  it.each([
+    [503, 'general_database_unavailable', 'સર્વર અત્યારે માહિતી સુધી પહોંચી શકતું નથી. થોડી વાર પછી ફરી પ્રયત્ન કરો.'],
+    [507, 'general_insufficient_storage', 'સર્વર પર જગ્યા ખૂટી ગઈ છે. થોડી વાર પછી ફરી પ્રયત્ન કરો.'],
+    [500, 'general_unknown', 'Something went wrong'],
+  ])('%s %s: the member reads %s', async (status, type, shown) => {
+    stubServer({
+      account: testMember,
+      routes: ({ path }) =>
+        path === '/api/profiles/someone_else'
+          ? { status, body: { message: 'x', code: status, type } }
+          : undefined,
+    });
+    renderApp('/profile/someone_else');
+    expect((await screen.findByRole('alert')).textContent).toBe(shown);
+  });
+});

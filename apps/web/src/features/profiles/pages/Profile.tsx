@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { ApiError } from '../../../lib/api';
+import { isTryAgain, useErrorMessage } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useCurrentUser } from '../../../lib/session';
@@ -14,6 +15,7 @@ import { ProfileSkeleton } from '../components/ProfileSkeleton';
 function MemberProfile({ username, me }: { username: string; me: AccountView }) {
   const { t } = useTranslation('profiles');
   const { t: tc } = useTranslation('common');
+  const explain = useErrorMessage();
   const profile = useProfile(username);
   const isOwner = me.id === username;
 
@@ -35,7 +37,7 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
     }
     return (
       <Alert color="red" role="alert" variant="light">
-        {tc('somethingWentWrong')}
+        {isTryAgain(profile.error) ? explain(profile.error) : tc('somethingWentWrong')}
       </Alert>
     );
   }
