@@ -245,6 +245,25 @@ test('two members list, staff verify both, they match, and the phone number show
   await bride.page.goto('/matrimony');
   await card(bride.page, groomFirst).getByRole('button', { name: 'Shortlist' }).click();
   await expect(card(bride.page, groomFirst).getByRole('button', { name: 'Shortlisted' })).toBeVisible();
+  // Her shortlist made the match: she is told at once (issue 30 §3.3).
+  await expect(bride.page.getByText(`It's a match with ${groomFirst}!`, { exact: false })).toBeVisible();
+
+  // He is told on his next visit, on a phone: a notice and a count on Matches until he opens it.
+  await groom.page.setViewportSize({ width: 375, height: 800 });
+  await groom.page.goto('/matrimony');
+  const matchesTab = groom.page.getByRole('tab', { name: /Matches/ });
+  await expect(matchesTab.getByTestId('matches-count')).toHaveText('1');
+  const news = groom.page.getByTestId('match-news');
+  await expect(news.getByText('You have a new match.')).toBeVisible();
+  await expect(news).toBeInViewport();
+  await news.getByRole('button', { name: 'See matches' }).click();
+  await expect(card(groom.page, brideFirst)).toBeVisible();
+  await expect(matchesTab.getByTestId('matches-count')).toHaveCount(0);
+  await expect(news).toHaveCount(0);
+  await groom.page.reload();
+  await expect(card(groom.page, brideFirst)).toBeVisible();
+  await expect(matchesTab.getByTestId('matches-count')).toHaveCount(0);
+  await groom.page.setViewportSize({ width: 1280, height: 900 });
 
   // The match appears for both; she asks for his full profile.
   await bride.page.getByRole('tab', { name: 'Matches' }).click();
@@ -272,6 +291,8 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(card(bride.page, groomFirst).getByText(groomPhone)).toBeVisible();
   await expect(card(bride.page, groomFirst).getByText('12 Station Road, Anand')).toBeVisible();
   await expect(card(bride.page, groomFirst).getByText('Kind, educated, close to her family')).toBeVisible();
+  // Her button says her request was accepted (issue 30 §3.7).
+  await expect(card(bride.page, groomFirst).getByRole('button', { name: 'Request accepted' })).toBeDisabled();
   await look(bride.page, 'match-accepted');
   // Her own number never reached his browser: he accepted her request, not the other way round.
   const hisMatches = await groom.page.request.get('/api/matrimony/matches');
@@ -298,6 +319,28 @@ test('two members list, staff verify both, they match, and the phone number show
   await guPage.goto('/matrimony?tab=requests');
   await expect(card(guPage, brideFirst).getByRole('button', { name: 'Accept Request' })).toBeVisible();
   await look(guPage, 'dashboard-gu-requests');
+
+  // On a phone he blocks her, then finds her in matrimony settings and unblocks her (issue 30 §3.4).
+  await groom.page.setViewportSize({ width: 375, height: 800 });
+  await groom.page.goto('/matrimony');
+  await card(groom.page, brideFirst).getByRole('button', { name: 'Block' }).click();
+  const confirm = groom.page.getByRole('dialog', { name: `Block ${brideFirst}?` });
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expect(card(groom.page, brideFirst)).toHaveCount(0);
+  await groom.page
+    .getByRole('region', { name: 'Your matrimony profile' })
+    .getByRole('button', { name: 'Settings' })
+    .click();
+  const hiddenList = groom.page.getByRole('region', { name: 'Not interested and blocked' });
+  await expect(hiddenList.getByText(brideFirst)).toBeVisible();
+  const unblockButton = hiddenList.getByRole('button', { name: `Unblock: ${brideFirst}` });
+  await expect(unblockButton).toBeInViewport();
+  await unblockButton.click();
+  await expect(hiddenList.getByText('You have not hidden or blocked anyone.')).toBeVisible();
+  await groom.page.keyboard.press('Escape');
+  await groom.page.reload();
+  await expect(card(groom.page, brideFirst)).toBeVisible();
+  await groom.page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('a Married member sees why matrimony is not for them, with a share button', async ({ browser }) => {
