@@ -61,7 +61,7 @@ export function Dashboard() {
           value="matches"
           rightSection={
             newCount > 0 ? (
-              <Badge size="sm" circle color="pink" data-testid="matches-count">
+              <Badge size="sm" circle data-testid="matches-count">
                 {newCount}
               </Badge>
             ) : null
@@ -111,7 +111,7 @@ function MatchNewsNotice({ news, onOpen }: { news: MatchNews; onOpen: () => void
       <Stack gap="xs" align="flex-start">
         {news.matches > 0 && <Text size="sm">{t('news.matches', { count: news.matches })}</Text>}
         {news.answers > 0 && <Text size="sm">{t('news.answers', { count: news.answers })}</Text>}
-        <Button size="xs" variant="light" color="pink" onClick={onOpen}>
+        <Button size="xs" onClick={onOpen}>
           {t('news.open')}
         </Button>
       </Stack>
