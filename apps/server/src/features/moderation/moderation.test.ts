@@ -84,10 +84,14 @@ describeEachDatabase('staff console', (ctx) => {
       expect((await call(ctx.app, 'POST', '/api/publisher-request', null, form)).statusCode).toBe(401);
       expect((await call(ctx.app, 'POST', '/api/publisher-request', null, {})).statusCode).toBe(401);
       const member = await createMember(ctx.app);
-      expect((await call(ctx.app, 'GET', '/api/publisher-request', member)).statusCode).toBe(404);
+      // No request yet is an expected state: 200 with null (issue 30 §3.11), not a 404.
+      const none = await call(ctx.app, 'GET', '/api/publisher-request', member);
+      expect([none.statusCode, none.json()]).toEqual([200, null]);
       expect((await call(ctx.app, 'POST', '/api/publisher-request', member, form)).statusCode).toBe(201);
-      expect((await call(ctx.app, 'GET', '/api/publisher-request', member)).statusCode).toBe(200);
-      expect((await call(ctx.app, 'GET', '/api/publisher-request', admin)).statusCode).toBe(404);
+      const mine = await call(ctx.app, 'GET', '/api/publisher-request', member);
+      expect([mine.statusCode, mine.json()?.occupation]).toEqual([200, 'Teacher']);
+      const adminNone = await call(ctx.app, 'GET', '/api/publisher-request', admin);
+      expect([adminNone.statusCode, adminNone.json()]).toEqual([200, null]);
     });
   });
 
