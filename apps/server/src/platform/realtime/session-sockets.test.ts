@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
 import { cookieFrom, createMember, login, type TestMember } from '../../../test/members.ts';
 import { listening, openSocket, type TestSocket } from '../../../test/sockets.ts';
-import { realtimeSettled, sleep } from '../../../test/wait.ts';
+import { realtimeSettled, sleep, waitFor } from '../../../test/wait.ts';
 import { runMemberCommand } from '../../cli/members.ts';
 import { event, session, user } from '../../db/schema/index.ts';
 import { MSG_SESSION_ENDED, sessionSockets } from './session-sockets.ts';
@@ -131,6 +131,35 @@ describeEachDatabase('sockets end with their session', (ctx) => {
     const live = await realtimeSocket(origin, m.cookie);
     await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, m.user.id));
     expect(await closedWithin(live)).toEqual(ENDED);
+  });
+
+  it('a socket admitted just after its session ended (logout in between) is closed as it is tracked', async () => {
+    const m = await createMember(ctx.app);
+    const [{ id: live }] = await ctx.app.db
+      .select({ id: session.id })
+      .from(session)
+      .where(eq(session.userId, m.user.id));
+    const closes: Array<[string, number]> = [];
+    // As a WebSocket: closing it ends its 'close' listeners' wait.
+    const fake = (name: string) => {
+      let onClose = () => {};
+      return {
+        close: (code: number) => {
+          closes.push([name, code]);
+          onClose();
+        },
+        once: (_event: 'close', listener: () => void) => {
+          onClose = listener;
+        },
+      };
+    };
+    sessionSockets(ctx.app).track(m.user.id, 'a-session-already-gone', fake('stale'));
+    sessionSockets(ctx.app).track(m.user.id, live, fake('live'));
+    // Everyone's again, as after a lost database connection: still only the stale one.
+    sessionSockets(ctx.app).check();
+    await waitFor(() => closes.length > 0, 'the stale socket to close');
+    await sleep(300);
+    expect(closes).toEqual([['stale', REALTIME_CLOSE.POLICY]]);
   });
 
   it("deleting the account closes all of the member's sockets", async () => {

@@ -9,13 +9,15 @@
 // until the member signs in again (core REALTIME_CLOSE.POLICY).
 import type { IncomingMessage } from 'node:http';
 import { REALTIME_CLOSE } from '@samaj/core';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { session as sessionTable, user as userTable } from '../../db/schema/auth.ts';
 import { upgradeSessionOf } from '../auth/session.ts';
 import { MEMBER_CHANGED } from '../auth/session-cache.ts';
 
 export const MSG_SESSION_ENDED = 'The session has ended. Sign in again to receive live updates.';
+/** Members whose sessions one query re-reads. */
+const CHECK_CHUNK = 500;
 
 /** What the registry needs of a socket (ws's WebSocket has it). */
 export interface SessionSocket {
@@ -57,30 +59,38 @@ export class SessionSockets {
 
   /** Looks at `memberId`'s sessions again (all members' when undefined) and closes what ended. */
   check(memberId?: string): void {
-    const members = memberId === undefined ? [...this.byMember.keys()] : [memberId];
-    for (const id of members) {
-      if (!this.byMember.has(id)) continue;
-      this.closeEnded(id).catch((err) =>
-        this.app.log.error({ err, memberId: id }, 'realtime: could not check the sessions of open sockets'),
+    const members = (memberId === undefined ? [...this.byMember.keys()] : [memberId]).filter((id) =>
+      this.byMember.has(id),
+    );
+    // Everyone at once after a lost LISTEN connection: one query per chunk, not one per member.
+    for (let i = 0; i < members.length; i += CHECK_CHUNK) {
+      const chunk = members.slice(i, i + CHECK_CHUNK);
+      this.closeEnded(chunk).catch((err) =>
+        this.app.log.error(
+          { err, members: chunk.length },
+          'realtime: could not check the sessions of open sockets',
+        ),
       );
     }
   }
 
-  private async closeEnded(memberId: string): Promise<void> {
+  private async closeEnded(memberIds: string[]): Promise<void> {
     const rows = await this.app.db
       .select({ id: sessionTable.id })
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
       .where(
         and(
-          eq(sessionTable.userId, memberId),
+          inArray(sessionTable.userId, memberIds),
           gt(sessionTable.expiresAt, new Date()),
           or(isNull(userTable.banned), eq(userTable.banned, false)),
         ),
       );
     const live = new Set(rows.map((row) => row.id));
-    for (const [socket, sessionId] of this.byMember.get(memberId) ?? []) {
-      if (!live.has(sessionId)) socket.close(REALTIME_CLOSE.POLICY, MSG_SESSION_ENDED);
+    for (const memberId of memberIds) {
+      for (const [socket, sessionId] of this.byMember.get(memberId) ?? []) {
+        if (!live.has(sessionId)) socket.close(REALTIME_CLOSE.POLICY, MSG_SESSION_ENDED);
+      }
     }
   }
 }
