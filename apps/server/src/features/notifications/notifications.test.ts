@@ -12,6 +12,7 @@ import {
   describeEachDatabase,
   engines,
   openTestDatabase,
+  TEST_DATABASE_URL,
   testConfig,
 } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
@@ -23,6 +24,7 @@ import {
 } from '../../../test/push-receiver.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
 import { event, pushOnce, pushSubscription, user } from '../../db/schema/index.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
 import { TOPIC_BATCH } from './notify.ts';
@@ -671,4 +673,46 @@ describe('push endpoints inside the network are refused by default', () => {
       await closeTestDatabase(database);
     }
   });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('"event is live" across two processes [postgres]', () => {
+  it('Starts through two server processes on one database send one fan-out', async () => {
+    const database = await openTestDatabase('postgres');
+    const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+    const a = await buildApp({ config: testConfig(ENV), database });
+    const b = await buildApp({ config: testConfig(ENV), database: second });
+    try {
+      const host = await createMember(a);
+      const watcher = await createMember(a);
+      const browser = fresh('two-processes');
+      await subscribe(a, watcher, browser);
+      const [row] = await a.db
+        .insert(event)
+        .values({ name: 'Two processes', time: new Date(), host: host.user.id })
+        .returning({ id: event.id });
+      const setLive = (app: FastifyInstance, live: boolean) =>
+        app.events.transaction(async (tx) => {
+          await tx.update(event).set({ live }).where(eq(event.id, row.id));
+          await app.events.publish(tx, 'event.live', { eventId: row.id, live });
+        });
+      // Both processes run workers for the same queue: each Start may be handled by either.
+      for (let i = 0; i < 6; i += 1) {
+        const app = i % 2 ? b : a;
+        await setLive(app, false);
+        await setLive(app, true);
+      }
+      await arrival(browser);
+      await waitFor(
+        async () => ((await a.jobs.queueSizes())['push.topic'] === 0 ? true : null),
+        'the Starts to be handled',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(receiver.arrivedFor(browser)).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+      await second.close();
+      await closeTestDatabase(database);
+    }
+  }, 120_000);
 });
