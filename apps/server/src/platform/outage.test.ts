@@ -21,6 +21,7 @@ import {
   testConfig,
 } from '../../test/harness.ts';
 import { createMember, login } from '../../test/members.ts';
+import { listening, openSocket } from '../../test/sockets.ts';
 import { buildApp } from '../app.ts';
 import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -111,6 +112,9 @@ for (const engine of engines()) {
           payload: { name: 'New Name', email: member.user.email },
         });
         expectOutage(account);
+        // A socket's upgrade cannot read its session either: 503, not 500.
+        const socket = openSocket(await listening(app), '/realtime', member.cookie);
+        expect(await socket.closed).toEqual({ code: 503, reason: 'http' });
       } finally {
         await app.close();
         await database.close();

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { outageOf } from './error-handler.ts';
 
 // Every admitted socket is tied to its session and closes when the session ends (/realtime and
 // /peerjs alike): call trackUpgradeSocket(app, request, ws) once the socket is admitted.
@@ -36,7 +37,9 @@ export function onUpgrade(app: FastifyInstance, path: string, handler: UpgradeHa
       if (!match) return refuseUpgrade(socket, 404, 'Not Found');
       Promise.resolve(match[1](request, socket, head)).catch((err) => {
         app.log.error({ err, url: request.url }, 'upgrade failed');
-        refuseUpgrade(socket, 500, 'Internal Server Error');
+        // The database away (the session could not be read): the client's usual retry is right.
+        if (outageOf(err) === 'database') refuseUpgrade(socket, 503, 'Service Unavailable');
+        else refuseUpgrade(socket, 500, 'Internal Server Error');
       });
     });
   }
