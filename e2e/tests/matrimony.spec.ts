@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
@@ -31,10 +32,15 @@ async function person(
     surname?: string;
     marital?: 'Single' | 'Married' | null;
     name?: string;
+    /** Lets axe-core's script in (the app's CSP refuses inline scripts, as a11y.spec.ts's contexts do). */
+    axe?: boolean;
   } = {},
 ): Promise<Person> {
   const { lang = 'en', surname = 'Patel', marital = 'Single' } = options;
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    ...(options.axe ? { bypassCSP: true } : {}),
+  });
   await context.addInitScript((l) => localStorage.setItem('samaj.lang', l), lang);
   const page = await context.newPage();
   const member = await signUp(
@@ -125,6 +131,26 @@ async function look(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious or critical WCAG 2.1 A/AA findings inside `selector` (as a11y.spec.ts runs it). */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (include) => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Found[] }> } }
+    ).axe;
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
+
 const card = (page: Page, firstName: string) => page.getByRole('article', { name: firstName, exact: true });
 
 /** The body of the next answer to a matrimony list, to check what reached the browser. */
@@ -136,7 +162,7 @@ test('two members list, staff verify both, they match, and the phone number show
 }) => {
   // A whole story across three browsers (two form fills, staff, both dashboards): minutes on a busy CI.
   test.setTimeout(240_000);
-  const groom = await person(browser, 'groom', { surname: 'Patel', name: 'Rohan Patel' });
+  const groom = await person(browser, 'groom', { surname: 'Patel', name: 'Rohan Patel', axe: true });
   const bride = await person(browser, 'bride', { surname: 'Shah', name: 'Asha Shah' });
   const staff = await person(browser, 'mstaff', { marital: null });
   grant(staff.username, 'Admin');
@@ -256,6 +282,8 @@ test('two members list, staff verify both, they match, and the phone number show
   const news = groom.page.getByTestId('match-news');
   await expect(news.getByText('You have a new match.')).toBeVisible();
   await expect(news).toBeInViewport();
+  expect(await axeFindings(groom.page, '[data-testid="match-news"]')).toEqual([]);
+  expect(await axeFindings(groom.page, '[role="tablist"]')).toEqual([]);
   await news.getByRole('button', { name: 'See matches' }).click();
   await expect(card(groom.page, brideFirst)).toBeVisible();
   await expect(matchesTab.getByTestId('matches-count')).toHaveCount(0);
@@ -335,6 +363,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(hiddenList.getByText(brideFirst)).toBeVisible();
   const unblockButton = hiddenList.getByRole('button', { name: `Unblock: ${brideFirst}` });
   await expect(unblockButton).toBeInViewport();
+  expect(await axeFindings(groom.page, '[role="dialog"]')).toEqual([]);
   await unblockButton.click();
   await expect(hiddenList.getByText('You have not hidden or blocked anyone.')).toBeVisible();
   await groom.page.keyboard.press('Escape');

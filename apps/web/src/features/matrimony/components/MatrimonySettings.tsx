@@ -20,7 +20,13 @@ export function MatrimonySettings({ profile, opened, onClose }: Props) {
   const save = useSaveSettings();
   const explain = useErrorMessage();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('settings.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('settings.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('settings.close') }}
+    >
       <Stack gap="md">
         <Switch
           checked={profile.gotraFilter}
