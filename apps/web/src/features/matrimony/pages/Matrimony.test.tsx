@@ -268,7 +268,8 @@ describe('matrimony: the view depends on who looks', () => {
     await waitFor(() => expect((filter as HTMLInputElement).checked).toBe(false));
     const [, sent] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/matrimony/settings') ?? [];
     expect(JSON.parse(String((sent as RequestInit).body))).toEqual({ gotraFilter: false });
-    fireEvent.click(screen.getByRole('button', { name: 'બંધ કરો' }));
+    // The dialog's ✕ and its Close button share the name; the latter is last.
+    fireEvent.click(screen.getAllByRole('button', { name: 'બંધ કરો' }).at(-1) as HTMLElement);
 
     fireEvent.click(await screen.findByRole('button', { name: 'પ્રોફાઇલ સુધારો' }));
     await screen.findByRole('heading', { name: 'મૂળભૂત માહિતી' });
