@@ -25,6 +25,9 @@ const PARSER_BYPASSES = [
   'https://x.com%3b@127.0.0.1/',
   'https://push.example.com\\@127.0.0.1/',
   'https://user@push.example.com/',
+  "https://push.example.com/a'b",
+  'https://push.example.com/a{b}',
+  'https://push.example.com/a|b^c',
 ];
 
 describe('push endpoints a member may give', () => {

@@ -65,6 +65,8 @@ const PLAIN_AUTHORITY = /^https:\/\/[a-z0-9.:[\]-]+(?=[/?#]|$)/i;
  * /; only printable ASCII without spaces or backslashes is taken.
  */
 const UNAMBIGUOUS = /^[!-[\]-~]+$/;
+/** Characters url.parse escapes and WHATWG may not (or the reverse): no push service's address has them. */
+const ESCAPED_DIFFERENTLY = /['"`{}|^<>]/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 function isHostname(host: string): boolean {
@@ -76,7 +78,9 @@ function isHostname(host: string): boolean {
  * null when the endpoint is not plainly an https URL whose host both URL parsers agree on.
  */
 export function pushEndpointHost(endpoint: string): string | null {
-  if (!PLAIN_AUTHORITY.test(endpoint) || !UNAMBIGUOUS.test(endpoint)) return null;
+  if (!PLAIN_AUTHORITY.test(endpoint) || !UNAMBIGUOUS.test(endpoint) || ESCAPED_DIFFERENTLY.test(endpoint)) {
+    return null;
+  }
   let whatwg: URL;
   try {
     whatwg = new URL(endpoint);
