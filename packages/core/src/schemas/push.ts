@@ -32,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   'matrimony_request_received',
   /** Matrimony: the member's request for a full profile was accepted. */
   'matrimony_request_accepted',
+  /** Matrimony: the member's request for a full profile was declined. */
+  'matrimony_request_declined',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

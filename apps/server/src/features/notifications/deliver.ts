@@ -26,6 +26,7 @@ const DELIVERY: Record<NotificationKind, { ttl: number; urgency: webpush.Urgency
   matrimony_match: { ttl: 3 * 24 * 60 * 60, urgency: 'normal' },
   matrimony_request_received: { ttl: 3 * 24 * 60 * 60, urgency: 'normal' },
   matrimony_request_accepted: { ttl: 3 * 24 * 60 * 60, urgency: 'normal' },
+  matrimony_request_declined: { ttl: 3 * 24 * 60 * 60, urgency: 'normal' },
 };
 
 /** A push service that does not answer within this is tried again later. */

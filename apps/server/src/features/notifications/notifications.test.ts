@@ -1,7 +1,7 @@
 // Push on both databases against a push service on this machine (test/push-receiver.ts): what a
 // member's browser would receive, decrypted with the keys only that browser holds.
 import net from 'node:net';
-import type { PushPayload } from '@samaj/core';
+import { NOTIFICATION_KINDS, type PushPayload } from '@samaj/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,7 +255,7 @@ describeEachDatabase(
       const member = await createMember(ctx.app);
       const other = await createMember(ctx.app);
       const initial = await call(ctx.app, 'GET', '/api/push/settings', member);
-      expect(Object.values(initial.json().kinds)).toEqual(Array(7).fill(true));
+      expect(Object.values(initial.json().kinds)).toEqual(Array(NOTIFICATION_KINDS.length).fill(true));
       const changed = await call(ctx.app, 'PUT', '/api/push/settings', member, { event_live: false });
       expect(changed.json().kinds).toMatchObject({ event_live: false, post_decided: true });
       const kept = await call(ctx.app, 'PUT', '/api/push/settings', member, { matrimony_match: false });

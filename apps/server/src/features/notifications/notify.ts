@@ -94,6 +94,9 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
   app.events.onTransaction('matrimony.request_accepted', ({ creator, owner }, tx) =>
     tell(tx, creator, { kind: 'matrimony_request_accepted', other: owner }),
   );
+  app.events.onTransaction('matrimony.request_declined', ({ creator, owner }, tx) =>
+    tell(tx, creator, { kind: 'matrimony_request_declined', other: owner }),
+  );
   app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {
     if (!live) return;
     // Every Start is queued; the worker sends only the first that finds the event live (claimOnce).

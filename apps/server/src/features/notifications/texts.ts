@@ -49,6 +49,11 @@ const MATRIMONY_REQUEST_RECEIVED: Texts = {
   gu: (name) => ({ title: `${name} તમારી પૂરી પ્રોફાઇલ જોવા માંગે છે`, body: 'વિનંતીનો જવાબ આપવા માટે ટેપ કરો.' }),
   en: (name) => ({ title: `${name} asked to see your full profile`, body: 'Tap to answer the request.' }),
 };
+const MATRIMONY_REQUEST_DECLINED: Texts = {
+  gu: (name) => ({ title: `${name} એ તમારી વિનંતી અસ્વીકારી`, body: 'મેટ્રિમોનીમાં બીજી પ્રોફાઇલ જુઓ.' }),
+  en: (name) => ({ title: `${name} declined your request`, body: 'See other profiles in matrimony.' }),
+};
+
 const MATRIMONY_REQUEST_ACCEPTED: Texts = {
   gu: (name) => ({ title: `${name} એ તમારી વિનંતી સ્વીકારી`, body: 'હવે તમે તેમની પૂરી પ્રોફાઇલ જોઈ શકો છો.' }),
   en: (name) => ({ title: `${name} accepted your request`, body: 'You can now see their full profile.' }),
@@ -82,7 +87,8 @@ async function nameFor(
     }
     case 'matrimony_match':
     case 'matrimony_request_received':
-    case 'matrimony_request_accepted': {
+    case 'matrimony_request_accepted':
+    case 'matrimony_request_declined': {
       const row = await one(db.select({ name: user.name }).from(user).where(eq(user.id, message.other)));
       return row ? { gu: row.name, en: row.name } : null;
     }
@@ -123,6 +129,8 @@ function wordsAndLink(message: NotificationMessage): { texts: Texts; url: string
       return { texts: MATRIMONY_REQUEST_RECEIVED, url: '/matrimony?tab=requests', tag: 'matrimony-request' };
     case 'matrimony_request_accepted':
       return { texts: MATRIMONY_REQUEST_ACCEPTED, url: '/matrimony?tab=matches', tag: 'matrimony-request' };
+    case 'matrimony_request_declined':
+      return { texts: MATRIMONY_REQUEST_DECLINED, url: '/matrimony?tab=matches', tag: 'matrimony-request' };
   }
 }
 

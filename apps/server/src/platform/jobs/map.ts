@@ -11,7 +11,14 @@ export type NotificationMessage =
   | { kind: 'post_decided'; postId: string; approved: boolean }
   | { kind: 'surname_submission_applied'; surname: string }
   | { kind: 'publisher_request_decided'; approved: boolean }
-  | { kind: 'matrimony_match' | 'matrimony_request_received' | 'matrimony_request_accepted'; other: string };
+  | {
+      kind:
+        | 'matrimony_match'
+        | 'matrimony_request_received'
+        | 'matrimony_request_accepted'
+        | 'matrimony_request_declined';
+      other: string;
+    };
 
 export interface JobMap {
   /** Delete stored files (rows and bytes) that outlived what they belonged to: a deleted account's. */
