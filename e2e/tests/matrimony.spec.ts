@@ -226,6 +226,17 @@ test('two members list, staff verify both, they match, and the phone number show
     await expect(queued.getByRole('link', { name: phone })).toBeVisible();
   }
   await look(staff.page, 'staff-verification');
+  // The same queue in the Gujarati console: its buttons are Gujarati too (issue 30 §3.13).
+  const staffGu = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const staffGuPage = await staffGu.newPage();
+  await logIn(staffGuPage.request, staff);
+  await staffGuPage.setViewportSize({ width: 375, height: 800 });
+  await staffGuPage.goto('/admin/matrimony');
+  const queuedGu = staffGuPage.getByRole('article', { name: `${groom.name}ની મેટ્રિમોની પ્રોફાઇલ` });
+  await expect(queuedGu.getByRole('button', { name: 'મંજૂર કરો' })).toBeVisible();
+  await expect(queuedGu.getByRole('button', { name: 'બંધ કરો', exact: true })).toBeVisible();
+  await expect(queuedGu.getByRole('button', { name: /Approve|Ban/ })).toHaveCount(0);
+  await staffGu.close();
   for (const member of [groom, bride]) {
     const queued = staff.page.getByRole('article', { name: `Matrimony profile of ${member.name}` });
     await queued.getByRole('button', { name: 'Approve' }).click();
