@@ -20,7 +20,7 @@ import {
   PRERENDER_TEXTS,
   type ShareMetaFile,
   surnamePageDrawing,
-  truncateGraphemes,
+  truncateAtWord,
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -670,7 +670,7 @@ describeEachDatabase(
       expect([...drawn.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1])).toEqual([mine, approved]);
       expect(drawn).toContain('<article data-shape="requested"');
       expect(drawn).toContain(
-        `<p>${escapeHtml(truncateGraphemes(hostile, POST_FEED_TRUNCATE))} <button>more</button></p>`,
+        `<p>${escapeHtml(truncateAtWord(hostile, POST_FEED_TRUNCATE))} <button>more</button></p>`,
       );
       expect(drawn).not.toContain(hostile);
       expect(drawn).toContain(`${escapeHtml(`Ravi ${HOSTILE}`)}</a><b>Verified</b>`);
