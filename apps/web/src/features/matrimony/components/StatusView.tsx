@@ -1,13 +1,11 @@
 // SPEC §4 Matrimony profile status: requested, banned and inactive each have their own screen;
 // the title is the spec's English, the explanation is in the member's language.
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { type MyProfile, matrimonyStatusDisplay } from '@samaj/core';
+import { type MyProfile, matrimonyStatusDisplay, STATUS_PALETTE } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { useErrorMessage } from '../../../lib/errors';
 import { useSetStatus } from '../api/matrimony';
-
-const COLORS = { warning: 'yellow', error: 'red', neutral: 'gray' } as const;
 
 export function StatusView({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation('matrimony');
@@ -15,11 +13,12 @@ export function StatusView({ profile }: { profile: MyProfile }) {
   const activate = useSetStatus();
   const explain = useErrorMessage();
   if (!display.label) return null;
-  const color = COLORS[display.color as keyof typeof COLORS] ?? 'gray';
+  // Core's palette: each status's words pass WCAG AA on white (Mantine's yellow.8 was 2.2:1).
+  const shade = STATUS_PALETTE[display.color ?? 'neutral'];
   return (
-    <Card withBorder radius="md" padding="lg" style={{ borderColor: `var(--mantine-color-${color}-5)` }}>
+    <Card withBorder radius="md" padding="lg" style={{ borderColor: shade.border }}>
       <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h3" c={`${color}.8`}>
+        <Title order={2} size="h3" c={shade.text}>
           {display.label}
         </Title>
         {profile.status === 'requested' && (

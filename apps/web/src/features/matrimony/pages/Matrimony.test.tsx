@@ -1,10 +1,11 @@
-import type {
-  FullProfile,
-  HiddenProfile,
-  IncomingRequest,
-  MatchCard,
-  MyProfile,
-  ProfileCard,
+import {
+  type FullProfile,
+  type HiddenProfile,
+  type IncomingRequest,
+  type MatchCard,
+  type MyProfile,
+  type ProfileCard,
+  STATUS_PALETTE,
 } from '@samaj/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -121,7 +122,10 @@ describe('matrimony: the view depends on who looks', () => {
   it('shows Profile Under Review with the phone number staff will call', async () => {
     member(({ path }) => (path === '/api/matrimony/profile' ? { body: myProfile() } : undefined));
     renderApp('/matrimony');
-    expect(await screen.findByRole('heading', { name: 'Profile Under Review' })).toBeTruthy();
+    const title = await screen.findByRole('heading', { name: 'Profile Under Review' });
+    // Core's palette, whose warning words pass WCAG AA (status.test): Mantine's yellow.8 was 2.2:1 on white.
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(STATUS_PALETTE.warning.text.slice(i, i + 2), 16));
+    expect(getComputedStyle(title).color).toBe(`rgb(${r}, ${g}, ${b})`);
     expect(screen.getByTestId('verification-phone').textContent).toBe('98250 12345');
     expect(screen.queryByRole('tab')).toBeNull();
   });
