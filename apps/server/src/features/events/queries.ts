@@ -4,6 +4,7 @@ import { type EventData, LIVE_HOST_GRACE_MS, PEER_ALIVE_TIMEOUT_MS } from '@sama
 import { and, count, desc, eq, getTableColumns, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { eventLiveNow } from '../../db/live.ts';
 import { event, eventStreamRequest, file, user } from '../../db/schema/index.ts';
 import type { EventRow, StreamRequests } from './view.ts';
 
@@ -18,11 +19,8 @@ export const LIVE_LEASE_RENEW_MS = LIVE_HOST_GRACE_MS;
 
 const leaseEnd = (): SQL => sql`now() + ${`${LIVE_LEASE_MS} milliseconds`}::interval`;
 
-/** `live` as readers see it: set, and its lease (if any) not lapsed — even before a sweep clears it. */
-const liveNow = sql<boolean>`(${event.live} and (${event.liveUntil} is null or ${event.liveUntil} > now()))`;
-
 /** An event's columns with `live` as it holds now. */
-const eventColumns = { ...getTableColumns(event), live: liveNow };
+const eventColumns = { ...getTableColumns(event), live: eventLiveNow };
 
 export async function listEvents(
   db: Executor,

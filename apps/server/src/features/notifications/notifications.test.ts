@@ -474,6 +474,7 @@ describeEachDatabase(
         .values([
           { name: 'Short event', time: new Date(), host: host.user.id },
           { name: 'Long event', time: new Date(), host: host.user.id },
+          { name: 'Lapsed event', time: new Date(), host: host.user.id },
         ])
         .returning({ id: event.id, name: event.name });
       const { app } = ctx;
@@ -481,6 +482,15 @@ describeEachDatabase(
       await app.events.transaction(async (tx) => {
         await app.events.publish(tx, 'event.live', { eventId: rows[0].id, live: true });
         await tx.update(event).set({ live: false }).where(eq(event.id, rows[0].id));
+      });
+      // Still flagged live, but its lease lapsed (the host's process died) and no sweep has run yet:
+      // readers see it ended, and so does the push.
+      await app.events.transaction(async (tx) => {
+        await tx
+          .update(event)
+          .set({ live: true, liveUntil: new Date(Date.now() - 1000) })
+          .where(eq(event.id, rows[2].id));
+        await app.events.publish(tx, 'event.live', { eventId: rows[2].id, live: true });
       });
       // A later event that stays live: its push comes after the first was handled (one queue, in order).
       await app.events.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { MESSAGING_TOPIC } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { eventLiveNow } from '../../db/live.ts';
 import { event, pushSubscription } from '../../db/schema/index.ts';
 import type { NotificationMessage } from '../../platform/jobs/map.ts';
 import type { VapidDetails } from '../../platform/vapid.ts';
@@ -59,7 +60,7 @@ async function stillTrue(
 ): Promise<{ skip: string | null } | null> {
   if (message.kind !== 'event_live') return { skip: null };
   const [row] = await db
-    .select({ live: event.live, host: event.host })
+    .select({ live: eventLiveNow, host: event.host })
     .from(event)
     .where(eq(event.id, message.eventId));
   return row?.live ? { skip: row.host } : null;
