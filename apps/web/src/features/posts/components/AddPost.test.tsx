@@ -132,6 +132,26 @@ describe('adding a post', () => {
   });
 });
 
+describe('adding a post while the server is in trouble', () => {
+  it.each([
+    [503, 'general_database_unavailable', 'સર્વર અત્યારે માહિતી સુધી પહોંચી શકતું નથી. થોડી વાર પછી ફરી પ્રયત્ન કરો.'],
+    [507, 'general_insufficient_storage', 'સર્વર પર જગ્યા ખૂટી ગઈ છે. થોડી વાર પછી ફરી પ્રયત્ન કરો.'],
+  ])(
+    '%i says to try again in a moment, not that something went wrong, and keeps the text',
+    async (code, type, words) => {
+      stubEmptyFeed();
+      stubUpload(code, { message: 'Server trouble', code, type });
+      await writeAndSend();
+      expect(await screen.findByText(words)).toBeTruthy();
+      expect(screen.queryByText('Something Went Wrong! Please try again later.')).toBeNull();
+      expect(screen.getByRole('textbox', { name: 'નવી પોસ્ટ' })).toHaveProperty(
+        'value',
+        'Navratri garba at the wadi',
+      );
+    },
+  );
+});
+
 describe("a post's text in the feed", () => {
   it('cuts 220 characters with no spaces at 100 graphemes, with more', async () => {
     const word = 'ક'.repeat(220);

@@ -19,7 +19,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { ApiError } from '../../../lib/api';
-import { useErrorMessage } from '../../../lib/errors';
+import { isTryAgain, useErrorMessage } from '../../../lib/errors';
 import { postsKeys } from '../api/cache';
 import { uploadPost } from '../api/posts';
 
@@ -36,6 +36,8 @@ export function AddPost() {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<'submitted' | 'published' | 'failed' | null>(null);
+  /** The server's passing trouble (database away, disk full) in its own words: try again in a moment. */
+  const [failure, setFailure] = useState<string | null>(null);
   const [imageError, setImageError] = useState(false);
   // The server's refusal of the chosen file (415 not a picture, 413 too big), in the member's words.
   const [fileRefused, setFileRefused] = useState<string | null>(null);
@@ -71,6 +73,7 @@ export function AddPost() {
     form.append('description', description);
     if (image) form.append('file', image);
     setOutcome(null);
+    setFailure(null);
     setProgress(0);
     try {
       const created = await uploadPost(form, setProgress);
@@ -83,7 +86,10 @@ export function AddPost() {
       // words (not the generic notice), so the member removes it and posts.
       if (image && error instanceof ApiError && (error.code === 415 || error.code === 413))
         setFileRefused(explain(error));
-      else setOutcome('failed');
+      else {
+        setFailure(isTryAgain(error) ? explain(error) : null);
+        setOutcome('failed');
+      }
     } finally {
       setProgress(null);
     }
@@ -198,7 +204,7 @@ export function AddPost() {
         )}
         {outcome === 'failed' && (
           <Alert color="red" variant="light" role="alert">
-            {t('add.failed')}
+            {failure ?? t('add.failed')}
           </Alert>
         )}
       </Stack>
