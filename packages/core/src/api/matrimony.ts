@@ -241,14 +241,7 @@ const detailsShape = {
   description: z.string(),
   education: z.string(),
   career: z.string(),
-  height: z.number().nullable(),
-  weight: z.number().nullable(),
-  eye_color: nullableText,
-  hair_color: nullableText,
-  complexion: nullableText,
-  blood_group: z.enum(BLOOD_GROUPS).nullable(),
-  disability: nullableText,
-  expectation: z.string(),
+  ...fullDetailsSchema.shape,
   photo: z.string().nullable(),
 };
 
