@@ -374,6 +374,8 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(hiddenList.getByText(brideFirst)).toBeVisible();
   const unblockButton = hiddenList.getByRole('button', { name: `Unblock: ${brideFirst}` });
   await expect(unblockButton).toBeInViewport();
+  // Judged once the dialog has faded in: axe leaves colours it cannot tell apart mid-fade unjudged.
+  await expect(groom.page.getByRole('dialog').last()).toHaveCSS('opacity', '1');
   expect(await axeFindings(groom.page, '[role="dialog"]')).toEqual([]);
   await unblockButton.click();
   await expect(hiddenList.getByText('You have not hidden or blocked anyone.')).toBeVisible();

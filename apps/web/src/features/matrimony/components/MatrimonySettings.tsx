@@ -3,7 +3,7 @@
 // marked Not interested or blocked, each with its undo (issue 30 §3.4).
 import { Badge, Button, Divider, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { HiddenProfile, MyProfile } from '@samaj/core';
+import { type HiddenProfile, type MyProfile, STATUS_PALETTE } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { useErrorMessage } from '../../../lib/errors';
@@ -90,7 +90,13 @@ function HiddenList({ opened }: { opened: boolean }) {
                 <Text size="sm" fw={600} truncate>
                   {item.firstName}
                 </Text>
-                <Badge size="sm" variant="light" color={item.kind === 'blocked' ? 'red' : 'gray'}>
+                {/* Core's palette: Mantine's light red badge is 3.2:1, under WCAG AA. */}
+                <Badge
+                  size="sm"
+                  variant="light"
+                  c={STATUS_PALETTE[item.kind === 'blocked' ? 'error' : 'neutral'].text}
+                  bg={STATUS_PALETTE[item.kind === 'blocked' ? 'error' : 'neutral'].background}
+                >
                   {item.kind === 'blocked' ? t('settings.blockedLabel') : t('settings.notInterestedLabel')}
                 </Badge>
               </Group>
