@@ -365,7 +365,9 @@ test("a member's feed arrives drawn with its posts, and the app's cards take the
   const tall = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#c85a1e' } })
     .jpeg()
     .toBuffer();
-  const pictured = await createPost(author.request, `ગરબાનો ફોટો ${Date.now()}`, tall);
+  // Named per attempt: CI's retry must find its own post, not also the first attempt's.
+  const picturedText = `ગરબાનો ફોટો ${Date.now()}`;
+  const pictured = await createPost(author.request, picturedText, tall);
   expect(pictured).toMatchObject({ status: 'approved', fileWidth: 600, fileHeight: 900 });
 
   const { context, page, problems } = await pageWithWorker(browser);
@@ -407,7 +409,7 @@ test("a member's feed arrives drawn with its posts, and the app's cards take the
   expect(await post.boundingBox()).toEqual(before);
   // Then the pictures arrive, into the places kept for them: the post below does not move.
   releasePictures();
-  const picture = page.locator('article', { hasText: 'ગરબાનો ફોટો' }).locator('img[src*="width=490"]');
+  const picture = page.locator('article', { hasText: picturedText }).locator('img[src*="width=490"]');
   await expect
     .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBe(490);
