@@ -32,6 +32,17 @@ export interface VapidConfig {
   subject: string | undefined;
 }
 
+/**
+ * coturn's REST-API credentials (its `use-auth-secret` + `static-auth-secret`): the server signs a
+ * short-lived user for each signed-in member (features/events/turn.ts); the secret never leaves it.
+ */
+export interface TurnConfig {
+  /** TURN_URLS: the `turn:`/`turns:` URLs browsers are given. */
+  urls: string[];
+  /** TURN_SECRET: coturn's static-auth-secret. */
+  secret: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -60,6 +71,8 @@ export interface Config {
   liveMaxViewers: number;
   /** STUN/TURN servers for live video (ICE_SERVERS, JSON); never the PeerJS cloud's. */
   iceServers: IceServer[];
+  /** TURN_URLS + TURN_SECRET; undefined: no TURN of the server's own (ICE_SERVERS only, as before). */
+  turn: TurnConfig | undefined;
   /**
    * PUSH_ENDPOINTS=any lets browsers subscribe with a push endpoint on this machine or a private
    * network (tests and benchmarks run their own push service); by default such endpoints are
@@ -155,6 +168,34 @@ function readVapid(env: Env, contactEmail: string | undefined, publicUrl: string
     );
   }
   return { keys, subject: derived };
+}
+
+/** Both TURN settings or neither; each URL `turn:` or `turns:`, the secret long enough not to be guessed. */
+function readTurn(env: Env): TurnConfig | undefined {
+  const rawUrls = read(env, 'TURN_URLS');
+  const secret = read(env, 'TURN_SECRET');
+  if (rawUrls === undefined && secret === undefined) return undefined;
+  if (rawUrls === undefined || secret === undefined) {
+    throw new ConfigError(
+      `TURN needs both TURN_URLS and TURN_SECRET; missing ${rawUrls === undefined ? 'TURN_URLS' : 'TURN_SECRET'} (or unset both)`,
+    );
+  }
+  const urls = rawUrls
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const bad = urls.find((url) => !/^turns?:[^\s/?#]+(\?transport=(udp|tcp))?$/.test(url));
+  if (urls.length === 0 || bad !== undefined) {
+    throw new ConfigError(
+      `TURN_URLS must be comma-separated turn: or turns: URLs like turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349?transport=tcp ${got(bad ?? rawUrls)}`,
+    );
+  }
+  if (secret.length < 16 || /\s/.test(secret)) {
+    throw new ConfigError(
+      "TURN_SECRET must be coturn's static-auth-secret, at least 16 characters without spaces (for example the output of: openssl rand -hex 32)",
+    );
+  }
+  return { urls, secret };
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -321,6 +362,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsToken,
     liveMaxViewers,
     iceServers,
+    turn: readTurn(env),
     pushPrivateEndpoints: rawPushEndpoints === 'any',
   };
 }
