@@ -20,6 +20,8 @@ export const MSG_INVALID_SURNAME = 'Use Latin letters only';
 export const MSG_INVALID_PEER_ID = 'ID is invalid';
 /** Matrimony: below the legal minimum age for marriage (18 for women, 21 for men). */
 export const MSG_BELOW_MARRIAGE_AGE = 'Below the legal minimum age for marriage (18 for women, 21 for men)';
+/** A range whose minimum is above its maximum (matrimony filters: age, height). */
+export const MSG_RANGE_REVERSED = 'The minimum is above the maximum';
 
 /** Every custom message by key, for the web's translation table. */
 export const VALIDATION_MESSAGES = {
@@ -41,6 +43,7 @@ export const VALIDATION_MESSAGES = {
   invalidSurname: MSG_INVALID_SURNAME,
   invalidPeerId: MSG_INVALID_PEER_ID,
   belowMarriageAge: MSG_BELOW_MARRIAGE_AGE,
+  rangeReversed: MSG_RANGE_REVERSED,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[ValidationMessageKey];
