@@ -42,6 +42,10 @@ describe('loadConfig', () => {
     [{ ...VAPID_KEYS, VAPID_PRIVATE_KEY: 'abc' }, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key'],
     [VAPID_KEYS, 'VAPID keys are set but Web Push has no subject'],
     [{ PUSH_ENDPOINTS: 'all' }, 'PUSH_ENDPOINTS must be public or any'],
+    [{ SMTP_URL: 'mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ SMTP_URL: 'https://user:secret@mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address'],
+    [{ MAIL_FROM: 'samaj@example.org' }, 'MAIL_FROM is set but SMTP_URL is not'],
   ])('%o → one clear line', (env, message) => {
     let error: unknown;
     try {
@@ -90,5 +94,32 @@ describe('loadConfig', () => {
       publicKey: VAPID_KEYS.VAPID_PUBLIC_KEY,
       privateKey: VAPID_KEYS.VAPID_PRIVATE_KEY,
     });
+  });
+
+  it('sends mail only with SMTP_URL; MAIL_FROM defaults to the community at CONTACT_EMAIL or no-reply', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', PUBLIC_URL: 'https://samaj.example.org' })
+        .mail,
+    ).toEqual({
+      url: 'smtps://u:p@mail.example.org:465',
+      from: '"Samaj" <no-reply@samaj.example.org>',
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtp://localhost:2525',
+        COMMUNITY_NAME: 'Kadva "Patel"',
+        CONTACT_EMAIL: 'staff@example.org',
+      }).mail?.from,
+    ).toBe('"Kadva Patel" <staff@example.org>');
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://localhost', MAIL_FROM: 'Samaj <samaj@example.org>' }).mail?.from,
+    ).toBe('Samaj <samaj@example.org>');
+  });
+
+  it('never prints the SMTP password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://user:hunter22@mail.example.org' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter22') }),
+    );
   });
 });

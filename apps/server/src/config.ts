@@ -43,6 +43,14 @@ export interface TurnConfig {
   secret: string;
 }
 
+/** Outgoing mail (password recovery, email confirmation); undefined without SMTP_URL. */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL, credentials in it (nodemailer reads it as is). */
+  url: string;
+  /** The From header: MAIL_FROM, else the community's name at CONTACT_EMAIL or no-reply@<PUBLIC_URL's host>. */
+  from: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -79,6 +87,8 @@ export interface Config {
    * refused, so a member cannot make the server send requests into the operator's network.
    */
   pushPrivateEndpoints: boolean;
+  /** SMTP for the mails members get (recovery links, confirmations); undefined: no mail is sent. */
+  mail: MailConfig | undefined;
 }
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -196,6 +206,40 @@ function readTurn(env: Env): TurnConfig | undefined {
     );
   }
   return { urls, secret };
+}
+
+/** A From header: an address, or `Name <address>`. */
+function isMailFrom(value: string): boolean {
+  const named = /^[^<>]*<([^<>\s]+)>$/.exec(value);
+  return email.safeParse(named ? named[1] : value).success;
+}
+
+function readMail(env: Env, config: { communityName: string; contactEmail?: string; publicUrl: string }) {
+  const url = read(env, 'SMTP_URL');
+  const from = read(env, 'MAIL_FROM');
+  if (url === undefined) {
+    if (from !== undefined)
+      throw new ConfigError('MAIL_FROM is set but SMTP_URL is not: set both to send mail, or neither');
+    return undefined;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || !parsed.hostname) {
+    // Never echo the value: it may hold the SMTP password.
+    throw new ConfigError(
+      'SMTP_URL must be an smtp:// or smtps:// URL like smtps://user:password@mail.example.org:465',
+    );
+  }
+  if (from !== undefined && !isMailFrom(from)) {
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>" ${got(from)}`);
+  }
+  const name = config.communityName.replace(/["\\<>]/g, '');
+  const address = config.contactEmail ?? `no-reply@${new URL(config.publicUrl).hostname}`;
+  return { url, from: from ?? `"${name}" <${address}>` };
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -340,13 +384,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`PUSH_ENDPOINTS must be public or any ${got(rawPushEndpoints)}`);
   }
 
+  const communityName = read(env, 'COMMUNITY_NAME') ?? 'Samaj';
+  const mail = readMail(env, { communityName, contactEmail, publicUrl });
+
   return {
     port: portValue,
     host,
     dataDir,
     databaseUrl,
     publicUrl,
-    communityName: read(env, 'COMMUNITY_NAME') ?? 'Samaj',
+    communityName,
     // Empty when unset: the web app then shows its own default in the member's language.
     communityAbout: read(env, 'COMMUNITY_ABOUT') ?? '',
     contactEmail,
@@ -364,5 +411,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     iceServers,
     turn: readTurn(env),
     pushPrivateEndpoints: rawPushEndpoints === 'any',
+    mail,
   };
 }
