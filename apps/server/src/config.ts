@@ -43,6 +43,20 @@ export interface TurnConfig {
   secret: string;
 }
 
+/**
+ * Janus Gateway's WebSocket API (JANUS_URL, optional JANUS_API_SECRET): live events go through its
+ * VideoRoom (an SFU) with the server as Janus's only client (features/events/sfu/). Undefined: peer-to-peer.
+ */
+export interface JanusConfig {
+  /** ws:// or wss:// URL of Janus's WebSocket transport, e.g. ws://127.0.0.1:8188. */
+  url: string;
+  /** Janus's `api_secret`, sent with every request; undefined when Janus has none. */
+  apiSecret: string | undefined;
+}
+
+/** Not in spec: viewers per event in SFU mode unless LIVE_MAX_VIEWERS says otherwise (Janus forwards, not a phone). */
+export const LIVE_MAX_VIEWERS_SFU_DEFAULT = 500;
+
 /** Outgoing mail (password recovery, email confirmation); undefined without SMTP_URL. */
 export interface MailConfig {
   /** smtp:// or smtps:// URL, credentials in it (nodemailer reads it as is). */
@@ -89,6 +103,8 @@ export interface Config {
   pushPrivateEndpoints: boolean;
   /** SMTP for the mails members get (recovery links, confirmations); undefined: no mail is sent. */
   mail: MailConfig | undefined;
+  /** JANUS_URL (+ JANUS_API_SECRET): SFU mode for live events; undefined: peer-to-peer as before. */
+  janus: JanusConfig | undefined;
 }
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -178,6 +194,33 @@ function readVapid(env: Env, contactEmail: string | undefined, publicUrl: string
     );
   }
   return { keys, subject: derived };
+}
+
+/** JANUS_URL a ws:// or wss:// URL; JANUS_API_SECRET only with it. */
+function readJanus(env: Env): JanusConfig | undefined {
+  const url = read(env, 'JANUS_URL');
+  const apiSecret = read(env, 'JANUS_API_SECRET');
+  if (url === undefined) {
+    if (apiSecret !== undefined) {
+      throw new ConfigError('JANUS_API_SECRET is set but JANUS_URL is not: set JANUS_URL too, or unset both');
+    }
+    return undefined;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') || !parsed.hostname) {
+    throw new ConfigError(
+      `JANUS_URL must be the ws:// or wss:// URL of Janus's WebSocket transport, like ws://127.0.0.1:8188 ${got(url)}`,
+    );
+  }
+  if (apiSecret !== undefined && /\s/.test(apiSecret)) {
+    throw new ConfigError("JANUS_API_SECRET must be Janus's api_secret, without spaces");
+  }
+  return { url, apiSecret };
 }
 
 /** Both TURN settings or neither; each URL `turn:` or `turns:`, the secret long enough not to be guessed. */
@@ -350,8 +393,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  const janus = readJanus(env);
   const rawMaxViewers = read(env, 'LIVE_MAX_VIEWERS');
-  let liveMaxViewers = LIVE_MAX_VIEWERS_DEFAULT;
+  let liveMaxViewers = janus ? LIVE_MAX_VIEWERS_SFU_DEFAULT : LIVE_MAX_VIEWERS_DEFAULT;
   if (rawMaxViewers !== undefined) {
     if (!/^\d+$/.test(rawMaxViewers) || Number(rawMaxViewers) < 1 || Number(rawMaxViewers) > 1000) {
       throw new ConfigError(`LIVE_MAX_VIEWERS must be a whole number from 1 to 1000 ${got(rawMaxViewers)}`);
@@ -412,5 +456,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     turn: readTurn(env),
     pushPrivateEndpoints: rawPushEndpoints === 'any',
     mail,
+    janus,
   };
 }
