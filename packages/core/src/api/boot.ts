@@ -15,6 +15,11 @@ export interface PublicConfig extends LiveConfig {
   version: string;
   /** The server's VAPID public key for Web Push (base64url); null when push is off on this server. */
   vapidPublicKey: string | null;
+  /**
+   * Whether the server sends mail (SMTP_URL): without it "Forgot password?" points to the staff
+   * (contactPhone / contactEmail), who can make a reset link (issue 32).
+   */
+  mailEnabled?: boolean;
 }
 
 /**

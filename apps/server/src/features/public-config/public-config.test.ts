@@ -21,6 +21,8 @@ describeEachDatabase(
         liveMaxViewers: 12,
         // Generated into DATA_DIR on first start (CONTACT_EMAIL gives the subject).
         vapidPublicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/),
+        // No SMTP_URL: "Forgot password?" shows the contact above instead of sending mail.
+        mailEnabled: false,
       });
       expect(response.headers['cache-control']).toBe('no-cache');
       // The public half only.
@@ -35,4 +37,17 @@ describeEachDatabase(
       ICE_SERVERS: '[{"urls":"stun:turn.kutch.example:3478"}]',
     },
   },
+);
+
+describeEachDatabase(
+  'GET /api/public-config with SMTP',
+  (ctx) => {
+    it('says mail is sent, and never shows the SMTP address or its password', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(response.json().mailEnabled).toBe(true);
+      expect(response.body).not.toContain('hunter22');
+      expect(response.body).not.toContain('mail.kutch.example');
+    });
+  },
+  { env: { SMTP_URL: 'smtp://samaj:hunter22@mail.kutch.example:2525' } },
 );

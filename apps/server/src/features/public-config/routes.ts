@@ -22,6 +22,8 @@ const publicConfigResponse = z.object({
   liveMaxViewers: z.number().int(),
   /** The applicationServerKey browsers subscribe to push with; null when push is off. */
   vapidPublicKey: z.string().nullable(),
+  /** Whether the server sends mail (SMTP_URL); without it, password recovery goes through the staff. */
+  mailEnabled: z.boolean(),
 });
 
 /**
@@ -42,6 +44,7 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
     iceServers: config.iceServers,
     liveMaxViewers: config.liveMaxViewers,
     vapidPublicKey: vapidDetails(config)?.publicKey ?? null,
+    mailEnabled: config.mail !== undefined,
   });
   // Every page needs it before drawing: the HTML carries it (platform/boot-data.ts).
   app.registry.addBootData('publicConfig', async () => view());
