@@ -1,14 +1,24 @@
 import {
+  DIETS,
+  type Diet,
   GENDERS,
   type Gender,
+  INCOME_RANGES,
+  type IncomeRange,
+  MANGLIK_CHOICES,
   MATRIMONY_REPORT_STATUSES,
   MATRIMONY_REQUEST_STATES,
   MATRIMONY_STATUSES,
+  type Manglik,
   type MatrimonyReportStatus,
   type MatrimonyStatus,
+  RASHIS,
+  type Rashi,
   type RequestState,
+  SIBLINGS_MAX,
 } from '@samaj/core';
-import { boolean, check, index, pgTable, primaryKey, real, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, real, text, unique } from 'drizzle-orm/pg-core';
 import { oneOf } from './check.ts';
 import { at, createdAt, id, updatedAt } from './columns.ts';
 
@@ -39,6 +49,23 @@ export const matrimonyProfile = pgTable(
     blood_group: text('blood_group'),
     disability: text('disability'),
     expectation: text('expectation').notNull(),
+    // Family details (issue 34 §3), all optional; shown with the other details (visibility.ts).
+    fatherName: text('father_name'),
+    fatherOccupation: text('father_occupation'),
+    motherName: text('mother_name'),
+    brothersMarried: integer('brothers_married'),
+    brothersUnmarried: integer('brothers_unmarried'),
+    sistersMarried: integer('sisters_married'),
+    sistersUnmarried: integer('sisters_unmarried'),
+    mosal: text('mosal'),
+    /** HH:MM, 24-hour clock. */
+    birthTime: text('birth_time'),
+    birthPlace: text('birth_place'),
+    city: text('city'),
+    rashi: text('rashi').$type<Rashi>(),
+    manglik: text('manglik').$type<Manglik>(),
+    diet: text('diet').$type<Diet>(),
+    income: text('income').$type<IncomeRange>(),
     status: text('status').$type<MatrimonyStatus>().notNull().default('requested'),
     /** Suggestions leave out the member's own gotra unless they switch this off. */
     gotraFilter: boolean('gotra_filter').notNull().default(true),
@@ -55,10 +82,34 @@ export const matrimonyProfile = pgTable(
     index('matrimony_profile_status_created_idx').on(t.status, t.createdAt, t.id),
     check('matrimony_profile_gender_check', oneOf(t.gender, GENDERS)),
     check('matrimony_profile_status_check', oneOf(t.status, MATRIMONY_STATUSES)),
+    check('matrimony_profile_rashi_check', oneOf(t.rashi, RASHIS)),
+    check('matrimony_profile_manglik_check', oneOf(t.manglik, MANGLIK_CHOICES)),
+    check('matrimony_profile_diet_check', oneOf(t.diet, DIETS)),
+    check('matrimony_profile_income_check', oneOf(t.income, INCOME_RANGES)),
+    check(
+      'matrimony_profile_siblings_check',
+      sql`${t.brothersMarried} between 0 and ${sql.raw(String(SIBLINGS_MAX))} and ${t.brothersUnmarried} between 0 and ${sql.raw(String(SIBLINGS_MAX))} and ${t.sistersMarried} between 0 and ${sql.raw(String(SIBLINGS_MAX))} and ${t.sistersUnmarried} between 0 and ${sql.raw(String(SIBLINGS_MAX))}`,
+    ),
   ],
 );
 
 const profileRef = () => matrimonyProfile.id;
+
+/**
+ * A member's saved partner preferences (issue 34 §1): the filters their suggestions take when they
+ * name none. No row: suggestions as before preferences existed. Deleted with the profile.
+ */
+export const matrimonyPreference = pgTable('matrimony_preference', {
+  member: text('member').primaryKey().references(profileRef, { onDelete: 'cascade' }),
+  ageMin: integer('age_min'),
+  ageMax: integer('age_max'),
+  heightMin: real('height_min'),
+  heightMax: real('height_max'),
+  place: text('place'),
+  education: text('education'),
+  withPhoto: boolean('with_photo').notNull().default(false),
+  updatedAt: updatedAt(),
+});
 
 /** Shortlist entry; id = creator id + profile id. A mutual shortlist is a match. */
 export const shortlist = pgTable(
@@ -73,6 +124,8 @@ export const shortlist = pgTable(
     unique('shortlist_creator_profile_unique').on(t.creator, t.profile),
     index('shortlist_creator_created_idx').on(t.creator, t.createdAt.desc()),
     index('shortlist_profile_idx').on(t.profile),
+    // "Shortlisted me", newest first, keyset on (created_at, creator).
+    index('shortlist_profile_created_idx').on(t.profile, t.createdAt, t.creator),
   ],
 );
 
