@@ -44,6 +44,7 @@ import {
   streamRequestsOf,
   updateEvent,
 } from './queries.ts';
+import { registerSfu } from './sfu/sfu.ts';
 import { eventShareCard } from './share-card.ts';
 import { registerSignalling } from './signalling.ts';
 import { type EventRow, eventView } from './view.ts';
@@ -105,6 +106,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The live screen's signalling (PeerJS) on this port under /peerjs.
   registerSignalling(app);
+  // SFU mode (JANUS_URL): the live screen's channel to Janus through this server, under /sfu.
+  registerSfu(app);
 
   /** A page of events as this member sees them (GET /api/events). */
   async function eventsPage(me: Actor, cursor?: string): Promise<EventPage> {

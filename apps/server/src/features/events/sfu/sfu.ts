@@ -1,0 +1,468 @@
+// SFU mode for live events (issue 31 §1): with JANUS_URL, the host publishes once to Janus's
+// VideoRoom and every viewer subscribes from Janus. The app server is Janus's ONLY client: the
+// browser opens `/sfu?event=<id>&role=host|viewer` on the app's own origin (admitted like /realtime
+// and /peerjs: Origin rule, session cookie, tracked by its session), and the server relays on the
+// one VideoRoom handle it attached for that channel what the member's role allows (rules.ts).
+// - The event's room is created by the server when the event goes live (a random room id, secret
+//   and pin that never leave this process) and destroyed when it ends; viewers are told (1000).
+// - Only the host or an Admin opens a host channel, one at a time per event; a member watches an
+//   event through one viewer channel; at most LIVE_MAX_VIEWERS viewers (500 by default in SFU mode).
+// - Per member: channels open at once and per minute (ConnectionLimiter); per channel: a message
+//   budget (a token bucket), 32 KB a message (1009 above).
+// - `live` holds the lease of db/live.ts: renewed while the host's channel is open here; the host
+//   gone for LIVE_HOST_GRACE_MS, or Janus restarting (its rooms are gone with it), clears it.
+// - The viewer count goes out from here over the realtime pub/sub on the event's channel.
+// Rooms and channels live in this process: with several app processes, send /sfu to one of them
+// (as /peerjs, docs/live-video.md).
+import { randomBytes, randomInt } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { documentIdSchema, LIVE_HOST_GRACE_MS, REALTIME_CLOSE, realtimeChannels } from '@samaj/core';
+import type { FastifyInstance } from 'fastify';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { getUpgradeUser } from '../../../platform/auth/index.ts';
+import {
+  ConnectionLimiter,
+  onUpgrade,
+  refuseUpgrade,
+  trackUpgradeSocket,
+  upgradeOriginAllowed,
+} from '../../../platform/upgrade.ts';
+import { mayBroadcast } from '../policy.ts';
+import { findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from '../queries.ts';
+import { JanusClient, type JanusMessage } from './janus.ts';
+import { checkSfuMessage, SFU_MAX_MESSAGE_BYTES, type SfuRequest, type SfuRole, toMember } from './rules.ts';
+
+export const SFU_PATH = '/sfu';
+export const VIDEOROOM = 'janus.plugin.videoroom';
+
+/** Not in spec: SFU channels a member keeps open at once and opens per minute. */
+export const SFU_MAX_OPEN_PER_MEMBER = 6;
+export const SFU_CONNECTS_PER_MINUTE = 30;
+/** Not in spec: messages a channel may send in a burst, and per second after it (a join is ~30 with candidates). */
+export const SFU_MESSAGE_BURST = 60;
+export const SFU_MESSAGES_PER_SECOND = 5;
+/** Not in spec: the viewer count goes out at most this often per event. */
+export const SFU_COUNT_EVERY_MS = 1000;
+/** How long a relayed request may wait for Janus's answer. */
+const RELAY_TIMEOUT_MS = 30_000;
+/** How long a member's open viewer channel has to answer a ping before a new one replaces it. */
+const SEAT_PING_MS = 2000;
+
+export const MSG_SFU_SIGN_IN = 'Sign in to watch or broadcast live events.';
+export const MSG_SFU_NO_EVENT = 'No event with this id.';
+export const MSG_SFU_NOT_LIVE = 'This event is not live.';
+export const MSG_SFU_NOT_HOST = 'Only the host of this event or an Admin may broadcast it.';
+export const MSG_SFU_HOST_TAKEN = 'Someone is already broadcasting this event.';
+export const MSG_SFU_WATCHING = 'You are already watching this event in another tab or device.';
+export const MSG_SFU_FULL = 'The stream is full.';
+export const MSG_SFU_TOO_MANY = 'Too many connections; try again later.';
+export const MSG_SFU_FLOOD = 'Too many messages.';
+export const MSG_SFU_UNAVAILABLE = 'The video server is not available; try again in a moment.';
+export const MSG_SFU_ENDED = 'The stream has ended.';
+export const MSG_SFU_SHUTDOWN = 'Server shutting down.';
+
+/** The event's room in Janus, while it is live. Its secret and pin never leave this process. */
+interface Room {
+  id: number;
+  secret: string;
+  pin: string;
+  /** The publisher id the server gives the host's handle. */
+  feed: number;
+  ready: Promise<void>;
+}
+
+interface Channel {
+  ws: WebSocket;
+  memberId: string;
+  eventId: string;
+  role: SfuRole;
+  handle: Promise<number>;
+}
+
+/** What tests read of the SFU (the room of a live event, the Janus client's request counter). */
+export interface SfuState {
+  janus: JanusClient;
+  roomOf(eventId: string): { id: number } | undefined;
+  viewers(eventId: string): number;
+}
+const states = new WeakMap<object, SfuState>();
+export function sfuState(app: FastifyInstance): SfuState | undefined {
+  return states.get(app.server);
+}
+
+/** A token bucket: `take()` is false once the channel sent more than `burst` faster than `rate`/s. */
+class MessageBudget {
+  private tokens: number;
+  private last = Date.now();
+  constructor(
+    private readonly burst: number,
+    private readonly rate: number,
+  ) {
+    this.tokens = burst;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+function answersPing(ws: WebSocket, ms: number): Promise<boolean> {
+  if (ws.readyState !== ws.OPEN) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      ws.off('pong', pong);
+      resolve(answered);
+    };
+    const pong = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    ws.on('pong', pong);
+    ws.ping();
+  });
+}
+
+const SFU_QUERY = new Set(['event', 'role']);
+
+/** `{ eventId, role }` from `/sfu?event=<id>&role=host|viewer`, each named once and nothing else; or null. */
+export function sfuQuery(url: string | undefined): { eventId: string; role: SfuRole } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url ?? '', 'https://sfu');
+  } catch {
+    return null;
+  }
+  if (parsed.pathname !== SFU_PATH) return null;
+  const seen = new Set<string>();
+  for (const name of parsed.searchParams.keys()) {
+    if (!SFU_QUERY.has(name) || seen.has(name)) return null;
+    seen.add(name);
+  }
+  const eventId = parsed.searchParams.get('event');
+  const role = parsed.searchParams.get('role');
+  if (!documentIdSchema.safeParse(eventId).success || (role !== 'host' && role !== 'viewer')) return null;
+  return { eventId: eventId as string, role };
+}
+
+function closeWith(ws: WebSocket, code: number, reason: string): void {
+  if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason.slice(0, 120));
+}
+
+export function registerSfu(app: FastifyInstance): void {
+  const janusConfig = app.config.janus;
+  if (!janusConfig) return;
+  const janus = new JanusClient(janusConfig.url, janusConfig.apiSecret, app.log);
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: SFU_MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+  const limiter = new ConnectionLimiter(SFU_MAX_OPEN_PER_MEMBER, SFU_CONNECTS_PER_MINUTE);
+  const rooms = new Map<string, Room>();
+  const channels = new Map<string, Set<Channel>>();
+  /** The host channel of each event, and each member's viewer channel (`<member> <event>`). */
+  const hosts = new Map<string, Channel>();
+  const seats = new Map<string, Channel>();
+  const clearTimers = new Map<string, NodeJS.Timeout>();
+  const countTimers = new Map<string, NodeJS.Timeout>();
+  /** The server's own VideoRoom handle, for creating and destroying rooms. */
+  let adminHandle: Promise<number> | undefined;
+  let closing = false;
+
+  const viewers = (eventId: string) =>
+    [...(channels.get(eventId) ?? [])].filter((c) => c.role === 'viewer').length;
+  states.set(app.server, { janus, roomOf: (id) => rooms.get(id), viewers });
+
+  const admin = (): Promise<number> => {
+    adminHandle ??= janus.attach(VIDEOROOM, () => {});
+    adminHandle.catch(() => {
+      adminHandle = undefined;
+    });
+    return adminHandle;
+  };
+
+  /** Creates the event's room once (a fresh id, secret and pin for every stream). */
+  function ensureRoom(eventId: string): Room {
+    const existing = rooms.get(eventId);
+    if (existing) return existing;
+    const room: Room = {
+      id: randomInt(1, 2 ** 48),
+      secret: randomBytes(24).toString('base64url'),
+      pin: randomBytes(24).toString('base64url'),
+      feed: randomInt(1, 2 ** 48),
+      ready: Promise.resolve(),
+    };
+    room.ready = (async () => {
+      const handle = await admin();
+      await janus.pluginRequest(handle, {
+        request: 'create',
+        room: room.id,
+        secret: room.secret,
+        pin: room.pin,
+        is_private: true,
+        permanent: false,
+        publishers: 1,
+        description: `event ${eventId}`,
+        notify_joining: false,
+      });
+    })();
+    room.ready.catch((err) => {
+      if (rooms.get(eventId) === room) rooms.delete(eventId);
+      app.log.error({ err, eventId }, 'sfu: could not create the room');
+    });
+    rooms.set(eventId, room);
+    return room;
+  }
+
+  async function destroyRoom(eventId: string): Promise<void> {
+    const room = rooms.get(eventId);
+    if (!room) return;
+    rooms.delete(eventId);
+    await room.ready.catch(() => {});
+    if (!janus.up) return;
+    try {
+      await janus.pluginRequest(await admin(), { request: 'destroy', room: room.id, secret: room.secret });
+    } catch (err) {
+      app.log.warn({ err, eventId }, 'sfu: could not destroy the room');
+    }
+  }
+
+  function publishCount(eventId: string): void {
+    if (countTimers.has(eventId) || closing) return;
+    const timer = setTimeout(() => {
+      countTimers.delete(eventId);
+      app.realtime
+        .publish(realtimeChannels.event(eventId.toLowerCase()), { id: eventId, viewers: viewers(eventId) })
+        .catch((err) => app.log.warn({ err, eventId }, 'sfu: could not publish the viewer count'));
+    }, SFU_COUNT_EVERY_MS);
+    timer.unref();
+    countTimers.set(eventId, timer);
+  }
+
+  function endEvent(eventId: string, code: number, reason: string): void {
+    for (const channel of channels.get(eventId) ?? []) closeWith(channel.ws, code, reason);
+    void destroyRoom(eventId);
+  }
+
+  /** Clears `live` unless a host channel for the event is back within the grace period. */
+  function clearUnlessBack(eventId: string): void {
+    if (closing) return;
+    clearTimeout(clearTimers.get(eventId));
+    const timer = setTimeout(() => {
+      clearTimers.delete(eventId);
+      if (hosts.has(eventId) || closing) return;
+      setLive(app, eventId, false).catch((err) =>
+        app.log.error({ err, eventId }, 'sfu: clearing live failed'),
+      );
+    }, LIVE_HOST_GRACE_MS);
+    timer.unref();
+    clearTimers.set(eventId, timer);
+  }
+
+  // The stream starts and ends with the live flag, whichever way it changed (Start/END, the host
+  // gone, a lapsed lease).
+  app.events.onCommit('event.live', ({ eventId, live }) => {
+    if (live) {
+      if (janus.up) ensureRoom(eventId);
+    } else {
+      endEvent(eventId, 1000, MSG_SFU_ENDED);
+    }
+  });
+  app.events.onCommit('event.changed', ({ eventId, change }) => {
+    if (change === 'deleted') endEvent(eventId, 1000, MSG_SFU_ENDED);
+  });
+
+  // Janus restarted or went away: its rooms and every handle are gone, so are the streams.
+  janus.onDown(() => {
+    const live = [...rooms.keys()];
+    rooms.clear();
+    adminHandle = undefined;
+    for (const set of channels.values()) {
+      for (const channel of set) closeWith(channel.ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_UNAVAILABLE);
+    }
+    if (closing) return;
+    for (const eventId of live) {
+      setLive(app, eventId, false).catch((err) =>
+        app.log.error({ err, eventId }, 'sfu: clearing live failed'),
+      );
+    }
+  });
+
+  async function admit(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (!upgradeOriginAllowed(request, app.config.publicUrl)) return refuseUpgrade(socket, 403, 'Forbidden');
+    const query = sfuQuery(request.url);
+    if (!query) return refuseUpgrade(socket, 400, 'Bad Request');
+    const me = await getUpgradeUser(app, request);
+    const event = me ? await findEvent(app.db, query.eventId) : undefined;
+    const seat = `${me?.id} ${query.eventId}`;
+    const seated = query.role === 'viewer' ? seats.get(seat) : undefined;
+    if (seated && !(await answersPing(seated.ws, SEAT_PING_MS))) seated.ws.terminate();
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      // Opened, then closed with a code a browser can read; nothing of this reaches Janus.
+      if (!me) return closeWith(ws, REALTIME_CLOSE.POLICY, MSG_SFU_SIGN_IN);
+      if (!event) return closeWith(ws, REALTIME_CLOSE.POLICY, MSG_SFU_NO_EVENT);
+      if (query.role === 'host' && !mayBroadcast(me, event)) {
+        return closeWith(ws, REALTIME_CLOSE.POLICY, MSG_SFU_NOT_HOST);
+      }
+      if (!event.live) return closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_NOT_LIVE);
+      if (!janus.up) return closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_UNAVAILABLE);
+      if (query.role === 'host' && hosts.get(event.id)?.ws.readyState === ws.OPEN) {
+        return closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_HOST_TAKEN);
+      }
+      if (query.role === 'viewer') {
+        if (seats.get(seat)?.ws.readyState === ws.OPEN) {
+          return closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_WATCHING);
+        }
+        if (viewers(event.id) >= app.config.liveMaxViewers) {
+          return closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_FULL);
+        }
+      }
+      const release = limiter.acquire(me.id);
+      if (!release) return closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_TOO_MANY);
+      serve(ws, { memberId: me.id, eventId: event.id, role: query.role, seat }, release);
+      trackUpgradeSocket(app, request, ws);
+    });
+  }
+
+  function serve(
+    ws: WebSocket,
+    who: { memberId: string; eventId: string; role: SfuRole; seat: string },
+    release: () => void,
+  ): void {
+    const { eventId, role } = who;
+    const room = ensureRoom(eventId);
+    const handle = room.ready.then(() => janus.attach(VIDEOROOM, (m) => send(toMember(m, undefined))));
+    const channel: Channel = { ws, memberId: who.memberId, eventId, role, handle };
+    const set = channels.get(eventId) ?? new Set<Channel>();
+    set.add(channel);
+    channels.set(eventId, set);
+    if (role === 'host') {
+      hosts.set(eventId, channel);
+      clearTimeout(clearTimers.get(eventId));
+      clearTimers.delete(eventId);
+    } else {
+      seats.set(who.seat, channel);
+      publishCount(eventId);
+    }
+    const budget = new MessageBudget(SFU_MESSAGE_BURST, SFU_MESSAGES_PER_SECOND);
+
+    function send(message: Record<string, unknown>): void {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    }
+
+    handle.catch(() => closeWith(ws, REALTIME_CLOSE.TRY_LATER, MSG_SFU_UNAVAILABLE));
+
+    ws.on('close', () => {
+      release();
+      set.delete(channel);
+      if (set.size === 0 && channels.get(eventId) === set) channels.delete(eventId);
+      handle.then((id) => janus.detach(id)).catch(() => {});
+      if (role === 'host') {
+        if (hosts.get(eventId) === channel) {
+          hosts.delete(eventId);
+          clearUnlessBack(eventId);
+        }
+      } else {
+        if (seats.get(who.seat) === channel) seats.delete(who.seat);
+        publishCount(eventId);
+      }
+    });
+
+    ws.on('message', (data, isBinary) => {
+      if (!budget.take()) return closeWith(ws, REALTIME_CLOSE.POLICY, MSG_SFU_FLOOD);
+      if (isBinary) return closeWith(ws, REALTIME_CLOSE.UNSUPPORTED, 'Send JSON text messages.');
+      const checked = checkSfuMessage(role, String(data));
+      if (!checked.ok) return closeWith(ws, checked.code, checked.reason);
+      void pass(checked.request);
+    });
+
+    /** Passes a checked request on, with what only the server knows filled in. */
+    async function pass(request: SfuRequest): Promise<void> {
+      if (request.janus === 'keepalive') return send({ janus: 'ack', transaction: request.transaction });
+      let id: number;
+      try {
+        id = await handle;
+      } catch {
+        return;
+      }
+      const payload: Record<string, unknown> = { ...request };
+      delete payload.transaction;
+      if (request.janus === 'message' && request.body.request === 'join') {
+        payload.body =
+          role === 'host'
+            ? {
+                request: 'join',
+                ptype: 'publisher',
+                room: room.id,
+                pin: room.pin,
+                id: room.feed,
+                display: 'host',
+              }
+            : {
+                request: 'join',
+                ptype: 'subscriber',
+                room: room.id,
+                pin: room.pin,
+                streams: [{ feed: room.feed }],
+              };
+      }
+      try {
+        await janus.relay(
+          id,
+          payload,
+          (m: JanusMessage) => send(toMember(m, request.transaction)),
+          RELAY_TIMEOUT_MS,
+        );
+      } catch {
+        send({
+          janus: 'error',
+          transaction: request.transaction,
+          error: { code: 504, reason: 'No answer from the video server.' },
+        });
+      }
+    }
+  }
+
+  onUpgrade(app, SFU_PATH, admit);
+
+  // The lease: renewed while the host's channel is open here.
+  let leases: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    janus
+      .start()
+      .catch((err) => app.log.warn({ err: err.message }, 'sfu: Janus is not reachable yet; retrying'));
+    leases = setInterval(() => {
+      if (closing || !janus.up) return;
+      renewLiveLeases(app.db, [...hosts.keys()]).catch((err) =>
+        app.log.error({ err }, 'sfu: lease renewal failed'),
+      );
+    }, LIVE_LEASE_RENEW_MS);
+    leases.unref();
+  });
+
+  // A graceful stop ends the streams whose host is here while the database is still open.
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(leases);
+    for (const eventId of hosts.keys()) {
+      await setLive(app, eventId, false).catch((err) =>
+        app.log.error({ err, eventId }, 'sfu: clearing live failed'),
+      );
+    }
+  });
+
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(leases);
+    for (const timer of [...clearTimers.values(), ...countTimers.values()]) clearTimeout(timer);
+    for (const ws of wss.clients) closeWith(ws, REALTIME_CLOSE.GOING_AWAY, MSG_SFU_SHUTDOWN);
+    for (const eventId of [...rooms.keys()]) await destroyRoom(eventId);
+    await janus.close();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}
