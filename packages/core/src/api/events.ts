@@ -7,6 +7,11 @@
 //   POST   /api/events/images           multipart `file` → 201 EventImageUpload (Admin, Publisher)
 //   PUT    /api/events/:id/live         { live } → EventView (the host or an Admin)
 //   POST   /api/events/:id/stream-requests   → StreamRequestResult (members; once per member)
+//   PUT    /api/events/:id/attendance   { attending } → AttendanceResult (members)
+//   GET    /api/events/:id/calendar     text/calendar: the event's .ics (members)
+//   GET    /api/live/ice-servers        LiveIceServers (members; TURN credentials of their own)
+// Every EventView the routes answer is an EventDetails (issue 31 §4).
+import type { EventCoordinates } from '../schemas/events.ts';
 import type { IceServer } from '../schemas/live.ts';
 import type { Page } from './common.ts';
 
@@ -39,6 +44,24 @@ export interface EventView {
 
 export type EventPage = Page<EventView>;
 
+/** What members plan around (issue 31 §4): where on the map, and who said they'll attend. */
+export interface EventDetails extends EventView {
+  /** Its place on the community map; null when the event gives none. */
+  coordinates: EventCoordinates | null;
+  /** How many members said "I'll attend" (every member sees it; who they are is not shown). */
+  attendees: number;
+  /** Whether the asking member said so. */
+  attending: boolean;
+}
+
+export type EventDetailsPage = Page<EventDetails>;
+
+/** PUT /api/events/:id/attendance: the asking member's answer and the new count. */
+export interface AttendanceResult {
+  attending: boolean;
+  attendees: number;
+}
+
 /** POST /api/events/images (201): the stored image; send its id as `thumbnail` or `file`. */
 export interface EventImageUpload {
   id: string;
@@ -49,6 +72,18 @@ export interface StreamRequestResult {
   requestedStreaming: true;
   /** As in EventView: the count for the host and staff, null for others. */
   streamRequests: number | null;
+}
+
+/**
+ * GET /api/live/ice-servers: the ICE servers a signed-in member's live screen uses — ICE_SERVERS plus,
+ * with TURN_URLS and TURN_SECRET set, a TURN entry with a username and credential of their own in
+ * coturn's REST scheme. Pass `iceServers` as peerjs `config.iceServers`; ask again before `expiresAt`
+ * (null: nothing expires, as without TURN settings).
+ */
+export interface LiveIceServers {
+  iceServers: IceServer[];
+  /** ISO timestamp when the TURN credential stops being accepted; null without one. */
+  expiresAt: string | null;
 }
 
 /** The live part of GET /api/public-config. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { UNIQUE_ID_PATTERN } from '../ids.ts';
 import { isIsoDate, requiredText, textOrEmpty, typeError } from './common.ts';
-import { MSG_INVALID_DATE, MSG_INVALID_VALUE } from './messages.ts';
+import { MSG_INVALID_DATE, MSG_INVALID_NUMBER, MSG_INVALID_VALUE } from './messages.ts';
 
 /** Not in spec: an event's text limits. */
 export const EVENT_NAME_MAX = 120;
@@ -29,6 +29,22 @@ export const eventTimeSchema = z
     MSG_INVALID_DATE,
   );
 
+const degrees = (limit: number) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? typeError(iss) : MSG_INVALID_NUMBER) })
+    .min(-limit, MSG_INVALID_VALUE)
+    .max(limit, MSG_INVALID_VALUE);
+
+/**
+ * Where the event is on the community map (WGS 84 degrees, as the map's tiles take them); one value
+ * so that a place has both or neither (issue 31 §4).
+ */
+export const eventCoordinatesSchema = z.object(
+  { latitude: degrees(90), longitude: degrees(180) },
+  { error: MSG_INVALID_VALUE },
+);
+export type EventCoordinates = z.infer<typeof eventCoordinatesSchema>;
+
 /** The event form: the whole event on create (POST) and on edit (PUT). */
 export const eventSchema = z.object({
   name: requiredText(EVENT_NAME_MAX),
@@ -39,6 +55,8 @@ export const eventSchema = z.object({
   file: imageId,
   time: eventTimeSchema,
   location: textOrEmpty(EVENT_LOCATION_MAX),
+  /** Its place on the community map; absent or null: none (the location's text may still say where). */
+  coordinates: eventCoordinatesSchema.nullish().transform((v) => v ?? null),
   /** The hosting member's id (username); absent or empty: the member creating the event. */
   host: z
     .string({ error: MSG_INVALID_VALUE })
@@ -55,3 +73,7 @@ export type EventData = z.output<typeof eventSchema>;
 /** PUT /api/events/:id/live: Start (true) and END (false); only the host or an Admin. */
 export const eventLiveSchema = z.object({ live: z.boolean({ error: typeError }) });
 export type EventLiveInput = z.infer<typeof eventLiveSchema>;
+
+/** PUT /api/events/:id/attendance: "I'll attend" (true) or not any more (false); any member. */
+export const eventAttendanceSchema = z.object({ attending: z.boolean({ error: typeError }) });
+export type EventAttendanceInput = z.infer<typeof eventAttendanceSchema>;

@@ -41,6 +41,7 @@ describe('event form', () => {
       thumbnail: null,
       file: null,
       location: '',
+      coordinates: null,
       host: null,
       liveStream: false,
     });
@@ -49,6 +50,26 @@ describe('event form', () => {
       expect(eventSchema.safeParse({ ...base, time }).success, time).toBe(false);
     }
     expect(eventSchema.safeParse({ ...base, thumbnail: '../etc/passwd' }).success).toBe(false);
+  });
+
+  it('a place on the map has both coordinates, each in range', () => {
+    const place = { latitude: 22.3072, longitude: 73.1812 };
+    expect(eventSchema.parse({ ...base, coordinates: place }).coordinates).toEqual(place);
+    expect(eventSchema.parse({ ...base, coordinates: null }).coordinates).toBeNull();
+    for (const coordinates of [
+      { latitude: 22.3 },
+      { longitude: 73.1 },
+      { latitude: 91, longitude: 0 },
+      { latitude: 0, longitude: -180.5 },
+      { latitude: '22.3', longitude: 73.1 },
+      { latitude: Number.NaN, longitude: 0 },
+      { latitude: 0, longitude: Number.POSITIVE_INFINITY },
+      [22.3, 73.1],
+    ]) {
+      expect(eventSchema.safeParse({ ...base, coordinates }).success, JSON.stringify(coordinates)).toBe(
+        false,
+      );
+    }
   });
 });
 

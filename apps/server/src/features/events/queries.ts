@@ -5,8 +5,8 @@ import { and, count, desc, eq, getTableColumns, inArray, lt, lte, ne, or, type S
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { eventLiveNow } from '../../db/live.ts';
-import { event, eventStreamRequest, file, user } from '../../db/schema/index.ts';
-import type { EventRow, StreamRequests } from './view.ts';
+import { event, eventAttendance, eventStreamRequest, file, user } from '../../db/schema/index.ts';
+import type { Attendance, EventRow, StreamRequests } from './view.ts';
 
 /**
  * How long the live flag holds without its host: the process holding the host's signalling socket
@@ -64,6 +64,56 @@ export async function requestStreaming(db: Executor, eventId: string, memberId: 
   await db.insert(eventStreamRequest).values({ event: eventId, member: memberId }).onConflictDoNothing();
 }
 
+/** Per event: how many members said "I'll attend" and whether `memberId` is one (served by the key). */
+export async function attendanceOf(
+  db: Executor,
+  ids: string[],
+  memberId: string,
+): Promise<Map<string, Attendance>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      event: eventAttendance.event,
+      count: count(),
+      mine: sql<boolean>`bool_or(${eventAttendance.member} = ${memberId})`,
+    })
+    .from(eventAttendance)
+    .where(inArray(eventAttendance.event, ids))
+    .groupBy(eventAttendance.event);
+  return new Map(rows.map((r) => [r.event, { count: Number(r.count), mine: !!r.mine }]));
+}
+
+/**
+ * Records or withdraws one member's "I'll attend"; repeating either changes nothing. The row is
+ * written only while the event exists, so an event deleted meanwhile is not a foreign-key error.
+ */
+export async function setAttendance(
+  db: Executor,
+  eventId: string,
+  memberId: string,
+  attending: boolean,
+): Promise<void> {
+  if (!attending) {
+    await db
+      .delete(eventAttendance)
+      .where(and(eq(eventAttendance.event, eventId), eq(eventAttendance.member, memberId)));
+    return;
+  }
+  await db
+    .insert(eventAttendance)
+    .select(
+      db
+        .select({
+          event: event.id,
+          member: sql<string>`${memberId}`.as('member'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(event)
+        .where(eq(event.id, eventId)),
+    )
+    .onConflictDoNothing();
+}
+
 export async function memberExists(db: Executor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, id)).limit(1);
   return !!row;
@@ -98,10 +148,20 @@ export async function unusedImages(db: Executor, ids: (string | null)[], except?
 
 type EventValues = Omit<EventData, 'host'> & { host: string };
 
+/** The form's values as the event's columns (the place on the map is two columns, both or neither). */
+function columnsOf({ coordinates, time, ...rest }: EventValues) {
+  return {
+    ...rest,
+    time: new Date(time),
+    latitude: coordinates?.latitude ?? null,
+    longitude: coordinates?.longitude ?? null,
+  };
+}
+
 export async function createEvent(db: Executor, createdBy: string, data: EventValues): Promise<EventRow> {
   const [row] = await db
     .insert(event)
-    .values({ ...data, time: new Date(data.time), createdBy })
+    .values({ ...columnsOf(data), createdBy })
     .returning();
   return row;
 }
@@ -112,11 +172,7 @@ export async function updateEvent(
   before: EventRow,
   data: EventValues,
 ): Promise<{ row: EventRow; dropped: string[] }> {
-  const [row] = await db
-    .update(event)
-    .set({ ...data, time: new Date(data.time) })
-    .where(eq(event.id, before.id))
-    .returning();
+  const [row] = await db.update(event).set(columnsOf(data)).where(eq(event.id, before.id)).returning();
   const gone = [before.thumbnail, before.file].filter((id) => id && id !== row.thumbnail && id !== row.file);
   return { row, dropped: await unusedImages(db, gone) };
 }

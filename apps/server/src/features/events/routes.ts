@@ -2,19 +2,25 @@
 // first, 4, then 3 after a cursor) and one event, and press Request Streaming once each. Admins and
 // Publishers create events; a Publisher edits and deletes only their own, an Admin any. Only the
 // host or an Admin sets `live`. Images go through the media pipeline first (POST /api/events/images)
-// and are named by id in the form, like the carousel's.
+// and are named by id in the form, like the carousel's. What members plan around (issue 31 §4): the
+// place on the map, "I'll attend" with its count (who said so is not shown), the event's .ics; and
+// the live screen's ICE servers with TURN credentials of the member's own (issue 31 §2).
 import multipart from '@fastify/multipart';
 import {
+  type AttendanceResult,
   documentIdSchema,
   ERROR_TYPES,
   EVENTS_FIRST_PAGE,
   EVENTS_NEXT_PAGE,
   type EventData,
-  type EventPage,
-  type EventView,
+  type EventDetails,
+  type EventDetailsPage,
+  eventAttendanceSchema,
   eventLiveSchema,
   eventSchema,
   FEED_PAGE,
+  iceServersSchema,
+  type LiveIceServers,
   missingParamMessage,
   UPLOAD_MAX_BYTES,
 } from '@samaj/core';
@@ -23,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '../../db/keyset.ts';
-import { event, eventStreamRequest } from '../../db/schema/index.ts';
+import { event, eventAttendance, eventStreamRequest } from '../../db/schema/index.ts';
 import { getSessionUser, requireAnyLabel, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -31,8 +37,10 @@ import { deleteFilesWith } from '../../platform/files-cleanup.ts';
 import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
+import { eventCalendar } from './calendar.ts';
 import { type Actor, isAdmin, mayBroadcast, mayManage } from './policy.ts';
 import {
+  attendanceOf,
   createEvent,
   deleteEvent,
   findEvent,
@@ -40,6 +48,7 @@ import {
   listEvents,
   memberExists,
   requestStreaming,
+  setAttendance,
   setLive,
   streamRequestsOf,
   updateEvent,
@@ -47,6 +56,7 @@ import {
 import { registerSfu } from './sfu/sfu.ts';
 import { eventShareCard } from './share-card.ts';
 import { registerSignalling } from './signalling.ts';
+import { turnCredential } from './turn.ts';
 import { type EventRow, eventView } from './view.ts';
 
 export const MSG_EVENT_NOT_FOUND = 'No event with the requested ID could be found.';
@@ -66,6 +76,7 @@ const eventResponse = z.object({
   file: z.string().nullable(),
   time: z.string(),
   location: z.string(),
+  coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   host: z.string(),
   liveStream: z.boolean(),
   live: z.boolean(),
@@ -74,16 +85,31 @@ const eventResponse = z.object({
   canManage: z.boolean(),
   requestedStreaming: z.boolean(),
   streamRequests: z.number().int().nullable(),
-}) satisfies z.ZodType<EventView>;
+  attendees: z.number().int(),
+  attending: z.boolean(),
+}) satisfies z.ZodType<EventDetails>;
+
+const attendanceResponse = z.object({
+  attending: z.boolean(),
+  attendees: z.number().int(),
+}) satisfies z.ZodType<AttendanceResult>;
+
+const iceServersResponse = z.object({
+  iceServers: iceServersSchema,
+  expiresAt: z.string().nullable(),
+}) satisfies z.ZodType<LiveIceServers>;
 
 const streamRequestResponse = z.object({
   requestedStreaming: z.literal(true),
   streamRequests: z.number().int().nullable(),
 });
 
-async function viewOne(app: FastifyInstance, row: EventRow, me: Actor): Promise<EventView> {
-  const requests = await streamRequestsOf(app.db, [row.id], me.id);
-  return eventView(row, me, requests.get(row.id));
+async function viewOne(app: FastifyInstance, row: EventRow, me: Actor): Promise<EventDetails> {
+  const [requests, attendance] = await Promise.all([
+    streamRequestsOf(app.db, [row.id], me.id),
+    attendanceOf(app.db, [row.id], me.id),
+  ]);
+  return eventView(row, me, requests.get(row.id), attendance.get(row.id));
 }
 
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,6 +129,10 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     export: (db, memberId) =>
       db.select().from(eventStreamRequest).where(eq(eventStreamRequest.member, memberId)),
   });
+  app.registry.addMemberData({
+    name: 'eventAttendance',
+    export: (db, memberId) => db.select().from(eventAttendance).where(eq(eventAttendance.member, memberId)),
+  });
 
   // The live screen's signalling (PeerJS) on this port under /peerjs.
   registerSignalling(app);
@@ -110,16 +140,16 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSfu(app);
 
   /** A page of events as this member sees them (GET /api/events). */
-  async function eventsPage(me: Actor, cursor?: string): Promise<EventPage> {
+  async function eventsPage(me: Actor, cursor?: string): Promise<EventDetailsPage> {
     const size = cursor ? EVENTS_NEXT_PAGE : EVENTS_FIRST_PAGE;
     const rows = await listEvents(app.db, cursor, size + 1);
-    const requests = await streamRequestsOf(
-      app.db,
-      rows.slice(0, size).map((r) => r.id),
-      me.id,
-    );
+    const ids = rows.slice(0, size).map((r) => r.id);
+    const [requests, attendance] = await Promise.all([
+      streamRequestsOf(app.db, ids, me.id),
+      attendanceOf(app.db, ids, me.id),
+    ]);
     return pageOf(
-      rows.map((r) => eventView(r, me, requests.get(r.id))),
+      rows.map((r) => eventView(r, me, requests.get(r.id), attendance.get(r.id))),
       size,
     );
   }
@@ -170,7 +200,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageResponse(eventResponse), ...errors(400, ...GUARD_ERRORS) },
       },
     },
-    async (request): Promise<EventPage> => eventsPage(await requireUser(request), request.query.cursor),
+    async (request): Promise<EventDetailsPage> =>
+      eventsPage(await requireUser(request), request.query.cursor),
   );
 
   app.get(
@@ -184,7 +215,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventResponse, ...errors(400, ...GUARD_ERRORS, 404) },
       },
     },
-    async (request): Promise<EventView> => {
+    async (request): Promise<EventDetails> => {
       const me = await requireUser(request);
       const row = await findEvent(app.db, request.params.id);
       if (!row) throw notFound(MSG_EVENT_NOT_FOUND);
@@ -331,6 +362,79 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       await requestStreaming(app.db, row.id, me.id);
       const view = await viewOne(app, row, me);
       return { requestedStreaming: true as const, streamRequests: view.streamRequests };
+    },
+  );
+
+  app.put(
+    '/api/events/:id/attendance',
+    {
+      ...member,
+      ...writeLimit('like'),
+      schema: {
+        tags,
+        summary: '"I\'ll attend" (true) or not any more (false); answers the new count (members)',
+        params: eventParams,
+        body: eventAttendanceSchema,
+        response: { 200: attendanceResponse, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request): Promise<AttendanceResult> => {
+      const me = await requireUser(request);
+      const row = await findEvent(app.db, request.params.id);
+      if (!row) throw notFound(MSG_EVENT_NOT_FOUND);
+      await setAttendance(app.db, row.id, me.id, request.body.attending);
+      const now = (await attendanceOf(app.db, [row.id], me.id)).get(row.id);
+      return { attending: now?.mine ?? false, attendees: now?.count ?? 0 };
+    },
+  );
+
+  app.get(
+    '/api/events/:id/calendar',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Add to calendar: the event's .ics with its time, place and link (members)",
+        params: eventParams,
+        produces: ['text/calendar'],
+        response: { 200: z.any().describe('text/calendar'), ...errors(400, ...GUARD_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      await requireUser(request);
+      const row = await findEvent(app.db, request.params.id);
+      if (!row) throw notFound(MSG_EVENT_NOT_FOUND);
+      // A Buffer, so Fastify sends the text as it is (a string would go through the JSON serializer).
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="event-${row.id}.ics"`)
+        .header('Cache-Control', 'private, no-cache')
+        .send(Buffer.from(eventCalendar(row, app.config.publicUrl), 'utf8'));
+    },
+  );
+
+  app.get(
+    '/api/live/ice-servers',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "The live screen's ICE servers: ICE_SERVERS and, with TURN set, a TURN credential of the member's own (members)",
+        response: { 200: iceServersResponse, ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request, reply): Promise<LiveIceServers> => {
+      const me = await requireUser(request);
+      // A credential is the member's own for hours: never kept by a cache on the way.
+      reply.header('Cache-Control', 'private, no-store');
+      const { turn, iceServers } = app.config;
+      if (!turn) return { iceServers, expiresAt: null };
+      const credential = turnCredential(turn, me.id);
+      return {
+        iceServers: [...iceServers, credential.iceServer],
+        expiresAt: credential.expiresAt.toISOString(),
+      };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_PICTURE_ID, type EventView } from '@samaj/core';
+import { DEFAULT_PICTURE_ID, type EventDetails } from '@samaj/core';
 import type { event } from '../../db/schema/index.ts';
 import { type Actor, mayManage, maySeeStreamRequests } from './policy.ts';
 
@@ -10,7 +10,18 @@ export interface StreamRequests {
   mine: boolean;
 }
 
-export function eventView(row: EventRow, me: Actor, requests: StreamRequests | undefined): EventView {
+/** The "I'll attend" rows of one event as every member sees them: the count, and their own. */
+export interface Attendance {
+  count: number;
+  mine: boolean;
+}
+
+export function eventView(
+  row: EventRow,
+  me: Actor,
+  requests: StreamRequests | undefined,
+  attendance: Attendance | undefined,
+): EventDetails {
   return {
     id: row.id,
     name: row.name,
@@ -19,6 +30,10 @@ export function eventView(row: EventRow, me: Actor, requests: StreamRequests | u
     file: row.file,
     time: row.time.toISOString(),
     location: row.location,
+    coordinates:
+      row.latitude !== null && row.longitude !== null
+        ? { latitude: row.latitude, longitude: row.longitude }
+        : null,
     host: row.host,
     liveStream: row.liveStream,
     live: row.live,
@@ -27,5 +42,7 @@ export function eventView(row: EventRow, me: Actor, requests: StreamRequests | u
     canManage: mayManage(me, row),
     requestedStreaming: requests?.mine ?? false,
     streamRequests: maySeeStreamRequests(me, row) ? (requests?.count ?? 0) : null,
+    attendees: attendance?.count ?? 0,
+    attending: attendance?.mine ?? false,
   };
 }
