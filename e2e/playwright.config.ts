@@ -30,9 +30,13 @@ export default defineConfig({
     // A service worker answers API reads itself, out of reach of page.route(); specs that test the
     // worker (pwa.spec.ts) allow it.
     serviceWorkers: 'block',
+    // Members' browsers ask for Gujarati: pages are rendered in the language a browser asks for
+    // (apps/server platform/language.ts), and the specs read the Gujarati interface. `--lang` covers
+    // contexts a spec opens itself.
+    locale: 'gu-IN',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [...QUIET_ARGS, ...WEBRTC_ARGS],
+      args: [...QUIET_ARGS, ...WEBRTC_ARGS, '--lang=gu-IN'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

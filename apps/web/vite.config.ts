@@ -95,6 +95,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // The server's render entries (src/entry-server.tsx, src/prerender.tsx) need no icons or manifest.
+    copyPublicDir: !process.argv.includes('--ssr'),
     emptyOutDir: true,
     // dist/.vite/manifest.json lets scripts/initial-js.mjs (and bench/) tell which chunks `/` loads.
     manifest: true,
@@ -114,6 +116,9 @@ export default defineConfig({
       },
     },
   },
+  // The server render (src/entry-server.tsx): the icons package has no `exports`, so Node would load
+  // its CommonJS main with all 6,000 icons (~12 MB resident); bundled, only the app's icons remain.
+  ssr: { noExternal: ['@tabler/icons-react'] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
 });

@@ -60,7 +60,8 @@ export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
     }
     const data = shown.flatMap((page) => page.data ?? []);
     const memberData = shown.flatMap((page) => page.memberData ?? []);
-    return { path: routePath, ...files(keys, data), member: files(lazyKeys, memberData, keys) };
+    const ssr = shown[0]?.ssr ? { ssr: true as const } : {};
+    return { path: routePath, ...files(keys, data), member: files(lazyKeys, memberData, keys), ...ssr };
   });
   // The catch-all matches everything: the server must try it last.
   pages.sort((a, b) => Number(a.path === '/*') - Number(b.path === '/*'));

@@ -1,10 +1,12 @@
+import { SERVER_RENDER_ID } from '@samaj/core';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { seedBootData, takeBootData } from './lib/boot';
 import { removeServerTags } from './lib/head';
-import { DEFAULT_LANGUAGE, i18n, i18nReady } from './lib/i18n';
+import { DEFAULT_LANGUAGE, i18n, i18nReady, keepEarlierChoice } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
 import { watchStandaloneZoomLock } from './lib/standalone';
 import { preferInterpretedValidation } from './lib/validation';
@@ -17,8 +19,23 @@ captureInstallEvent();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 const mount = root;
+// Rendered by the server with React (entry-server.tsx), in the reader's language, with its data.
+const serverRendered = document.documentElement.dataset.rendered === 'server';
 // A visitor's page may arrive already drawn (the server's copy of src/prerender.tsx's output).
-const prerendered = mount.firstElementChild !== null;
+const prerendered = !serverRendered && mount.firstElementChild !== null;
+
+/** The server's render: its query cache and its time, read once and removed (they describe that moment). */
+function takeServerRender(): { state: DehydratedState; renderedAt: number } | null {
+  const element = document.getElementById(SERVER_RENDER_ID);
+  element?.remove();
+  try {
+    return element
+      ? (JSON.parse(element.textContent ?? '') as { state: DehydratedState; renderedAt: number })
+      : null;
+  } catch {
+    return null;
+  }
+}
 /**
  * Resolves in a task of its own: the page's scripts are evaluated in one task, and on a slow phone
  * that task with the boot data and the hydration's start behind it held the main thread ~130 ms
@@ -47,11 +64,21 @@ i18nReady
     // Before React: see App.
     const client = createQueryClient();
     seedBootData(client, takeBootData());
+    const rendered = serverRendered ? takeServerRender() : null;
+    if (rendered) hydrate(client, rendered.state);
     const app = (
       <StrictMode>
-        <App client={client} />
+        <App client={client} renderedAt={rendered?.renderedAt ?? null} />
       </StrictMode>
     );
+    if (rendered) {
+      removeServerTags();
+      startTransition(() => {
+        hydrateRoot(mount, app);
+      });
+      keepEarlierChoice();
+      return;
+    }
     // Drawn in Gujarati: React takes the page over as it is. In English (a choice kept in this
     // browser, which the server cannot know) it is drawn again.
     // Either way the first render is a transition, so React yields to the browser every few milliseconds

@@ -23,6 +23,8 @@ import { decodedOrNull } from './api-path.ts';
 
 interface Matcher {
   route: string;
+  /** Rendered on the server by React (platform/ssr.ts) rather than drawn. */
+  ssr: boolean;
   pattern: RegExp;
   visitorHtml: string | null;
   memberHtml: { labels: string[]; screens: Drawings; drawnWith: MemberDrawnPart | null } | null;
@@ -134,10 +136,12 @@ export interface PageExtras {
    * last, once the server's own texts are in, so nothing the answer holds is read as a marker.
    */
   fillAnswer: (html: string) => string;
+  /** The page is rendered on the server by React (platform/ssr.ts): `tags` apply its styles, `modules` start it. */
+  ssr: boolean;
 }
 
 const asDrawn = (html: string) => html;
-const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '', fillAnswer: asDrawn };
+const NOTHING: PageExtras = { tags: '', html: null, modules: [], route: '', fillAnswer: asDrawn, ssr: false };
 
 /** The drawing of `drawings` that fits the answer in this boot data, and how to fill it; null without one. */
 function drawnWithAnswer(
@@ -189,6 +193,7 @@ export function createPagePreloads(
     const member = page.member ?? NONE;
     return {
       route: page.path,
+      ssr: page.ssr === true,
       pattern: toPattern(page.path),
       visitorHtml: page.visitorHtml ?? null,
       memberHtml: page.memberHtml
@@ -219,6 +224,18 @@ export function createPagePreloads(
       const match = m.pattern.exec(pathname);
       if (!match) continue;
       const params = match.groups ?? {};
+      // Its content is in the HTML, rendered with its data: its styles apply at once, its code starts
+      // after the first paint, and there is no answer left to preload.
+      if (m.ssr) {
+        return {
+          tags: member ? m.drawnMemberFiles : m.visitorFiles,
+          html: null,
+          modules: member ? m.memberScripts : m.scripts,
+          route: m.route,
+          fillAnswer: asDrawn,
+          ssr: true,
+        };
+      }
       // A member's page drawn further with its answers in the boot data (core feed-drawing.ts).
       const memberPart = member && boot ? (m.memberHtml?.drawnWith ?? null) : null;
       // The page's answers already in the boot data: the app starts from them and asks for nothing.
@@ -255,6 +272,7 @@ export function createPagePreloads(
         modules,
         route: m.route,
         fillAnswer: html && withAnswer ? withAnswer.fillAnswer : (drawnPart ?? asDrawn),
+        ssr: false,
       };
     }
     return NOTHING;

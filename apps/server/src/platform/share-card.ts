@@ -12,6 +12,7 @@ import {
   type PageText,
   PRERENDER_TEXTS,
   prerenderPath,
+  SERVER_RENDER_ID,
   SHARE_META_FILE,
   type ShareMetaFile,
 } from '@samaj/core';
@@ -22,6 +23,7 @@ import { bootScript } from './boot-data.ts';
 import sharp from './images/sharp.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import type { ShareCard } from './registry.ts';
+import type { ServerPage } from './ssr.ts';
 
 /** The community card: the size link previews show large (1.91:1). */
 export const COMMUNITY_CARD_PATH = '/share-card.png';
@@ -93,12 +95,26 @@ function renderHead(head: Head, siteName: string): string {
 }
 
 export interface DocumentRenderer {
+  /** Whether this page path is rendered on the server by React (platform/ssr.ts) rather than drawn. */
+  rendersOnServer(url: string): boolean;
   /**
    * The app shell for this page path, with the page's share card and the files it needs
    * (platform/page-preloads.ts) in its head and, when given, the viewer's boot data
-   * (platform/boot-data.ts) in its body.
+   * (platform/boot-data.ts) in its body — or, for a page rendered on the server, its render.
    */
-  render(url: string, boot?: BootData): Promise<string>;
+  render(url: string, boot?: BootData, page?: ServerPage | null): Promise<string>;
+}
+
+/** Writes a server render into the shell: its language, its hoisted tags, its content, its data. */
+function withServerPage(html: string, page: ServerPage): string {
+  return html
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.lang}" data-rendered="server"`)
+    .replace(/<\/head>/i, () => `  ${page.head}\n  </head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${page.body}</div>`)
+    .replace(
+      /<\/body>/i,
+      () => `  <script id="${SERVER_RENDER_ID}" type="application/json">${page.data}</script>\n  </body>`,
+    );
 }
 
 /**
@@ -137,7 +153,10 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
   }
 
   return {
-    async render(url, boot) {
+    rendersOnServer(url) {
+      return preloads(url.split(/[?#]/)[0] || '/', { query: false }).ssr;
+    },
+    async render(url, boot, rendered) {
       const pathname = url.split(/[?#]/)[0] || '/';
       const { page, item } = await card(pathname);
       const head = renderHead(
@@ -162,6 +181,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
       });
       // Replacer functions, not strings: a name with `$'` or `$&` in it must go in as written.
       let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
+      if (rendered) return startAfterFirstPaint(withServerPage(html, rendered), modules);
       // The first screen drawn at build time (apps/web src/prerender.tsx), in the community's name and,
       // for a member, theirs; for a page drawn with its data, with that data.
       if (drawn) {

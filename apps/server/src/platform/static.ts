@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectBootData } from './boot-data.ts';
 import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
+import { createServerRenderer } from './ssr.ts';
 
 /** apps/web/dist, found from this file so that the working directory does not matter. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -73,6 +74,7 @@ export async function registerStatic(
   registerManifest(app, distDir);
   registerCommunityCard(app, distDir);
   const document = createDocumentRenderer(app, distDir);
+  const renderer = createServerRenderer(app, distDir);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -94,13 +96,20 @@ export async function registerStatic(
   });
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = await document.render(request.url, await collectBootData(request));
-    return reply
-      .code(200)
-      .header('cache-control', PRIVATE_PAGE)
-      .header('vary', 'cookie')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const page =
+      renderer && request.method === 'GET' && document.rendersOnServer(request.url)
+        ? await renderer.render(request)
+        : null;
+    const html = await document.render(request.url, page ? undefined : await collectBootData(request), page);
+    return (
+      reply
+        .code(page?.status ?? 200)
+        .header('cache-control', PRIVATE_PAGE)
+        // A rendered page is in the reader's language: their choice (a cookie) or their browser's.
+        .header('vary', page ? 'cookie, accept-language' : 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
   };
   app.get('/', { schema: { hide: true } }, sendDocument);
 

@@ -11,11 +11,11 @@ import { AppRoutes } from './routes';
  * make a second cache without the page's boot data, draw a visitor as "unknown" and throw the
  * prerendered screen away along with what they had typed.
  */
-export function App({ client }: { client: QueryClient }) {
+export function App({ client, renderedAt = null }: { client: QueryClient; renderedAt?: number | null }) {
   // Once the first screen is in (at the latest after 30 s); never in development.
   useEffect(() => registerServiceWorkerWhenStable(client), [client]);
   return (
-    <Providers client={client}>
+    <Providers client={client} renderedAt={renderedAt}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

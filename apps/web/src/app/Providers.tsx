@@ -4,28 +4,46 @@ import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n';
+import { RenderedAt } from '../lib/clock';
+import { i18n as appI18n } from '../lib/i18n';
 import { COLOR_SCHEME } from './colorScheme';
 import { ModalsHost, NotificationsHost } from './OnDemandHosts';
 import { cssVariablesResolver, theme } from './theme';
 
-export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+/**
+ * `i18n`: the server renders each page with an instance of its own in the reader's language;
+ * `renderedAt`: when the server rendered the page being hydrated (lib/clock.ts).
+ */
+export function Providers({
+  client,
+  children,
+  i18n = appI18n,
+  renderedAt = null,
+}: {
+  client: QueryClient;
+  children: ReactNode;
+  i18n?: I18n;
+  renderedAt?: number | null;
+}) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          forceColorScheme={COLOR_SCHEME}
-        >
-          {children}
-          <NotificationsHost />
-          {/* Sibling, not wrapper: use the `modals` API (modals.openConfirmModal…), not useModals(). */}
-          <ModalsHost />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <RenderedAt.Provider value={renderedAt}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <MantineProvider
+            theme={theme}
+            cssVariablesResolver={cssVariablesResolver}
+            forceColorScheme={COLOR_SCHEME}
+          >
+            {children}
+            <NotificationsHost />
+            {/* Sibling, not wrapper: use the `modals` API (modals.openConfirmModal…), not useModals(). */}
+            <ModalsHost />
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </RenderedAt.Provider>
   );
 }

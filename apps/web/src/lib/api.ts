@@ -45,6 +45,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** How a request reaches the server: the browser's fetch, or the server's own in-process answer. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * On the server (entry-server.tsx) a page's queries are answered in-process, as that viewer: the
+ * same query functions run on both sides, only the way to the server differs.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { body, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -59,7 +72,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal, credentials: 'include' });
+    response = await transport(path, { method, headers, body: payload, signal, credentials: 'include' });
   } catch (error) {
     // An abort is the caller's decision, not a failure to report.
     if (signal?.aborted) throw error;

@@ -27,8 +27,20 @@ export function pageTitle(title: string, community: string): string {
   return title ? `${title} ${TITLE_SEPARATOR} ${community}` : community;
 }
 
-// A prerendered page (src/prerender.tsx) has no location; its head tags are the server's anyway.
-const origin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+// On the server (entry-server.tsx) there is no location: the operator's PUBLIC_URL stands for it.
+let serverOrigin = 'http://localhost';
+
+/** The site's origin where `window` does not exist (set once by the server's render entry). */
+export function setServerOrigin(url: string): void {
+  serverOrigin = new URL(url).origin;
+}
+
+const origin = () => (typeof window === 'undefined' ? serverOrigin : window.location.origin);
+
+/** This site's host (`samaj.example.org`), as a member would type it. */
+export function siteHost(): string {
+  return new URL(origin()).host;
+}
 
 function absolute(url: string): string {
   return new URL(url, origin()).toString();

@@ -10,6 +10,18 @@ export const LANGUAGES = ['gu', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'gu';
 export const LANGUAGE_STORAGE_KEY = 'samaj.lang';
+/** The same choice as a cookie, so the server renders pages in it (apps/server platform/language.ts). */
+export const LANGUAGE_COOKIE = 'samaj.lang';
+const COOKIE_MAX_AGE = 400 * 24 * 3600;
+
+/**
+ * The language a server-rendered page was rendered in (`<html lang data-rendered="server">`), read
+ * before i18next's init writes its default onto `<html lang>`: the app must hydrate in it.
+ */
+const servedLanguage: string | null =
+  typeof document !== 'undefined' && document.documentElement.dataset.rendered === 'server'
+    ? document.documentElement.lang
+    : null;
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -61,13 +73,25 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+function cookieLanguage(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const match = /(?:^|;\s*)samaj\.lang=([^;]*)/.exec(document.cookie);
+  return match && isLanguage(match[1]) ? match[1] : null;
+}
+
+function storedLanguage(): Language | null {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : null;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
+}
+
+function writeLanguageCookie(lang: Language): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the Safari and Firefox members use
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
 }
 
 function followHtmlLang(lng: string) {
@@ -104,9 +128,14 @@ export function loadNamespace(ns: string): Promise<void> {
   );
 }
 
-/** Resolves once the stored language is loaded and active; the app renders after it. */
+/**
+ * Resolves once the page's language is loaded and active; the app renders after it. A server-rendered
+ * page is hydrated in the language it was rendered in; the service worker's shell opens in the
+ * member's choice (cookie, or this browser's older record of it), else Gujarati.
+ */
 export const i18nReady: Promise<void> = (async () => {
-  const lang = storedLanguage();
+  const served = isLanguage(servedLanguage) ? servedLanguage : null;
+  const lang = served ?? cookieLanguage() ?? storedLanguage() ?? DEFAULT_LANGUAGE;
   if (lang === DEFAULT_LANGUAGE) return;
   try {
     await i18n.changeLanguage(lang);
@@ -117,6 +146,7 @@ export const i18nReady: Promise<void> = (async () => {
 
 /** Switches the interface language and remembers the choice in this browser. */
 export async function setLanguage(lang: Language): Promise<void> {
+  writeLanguageCookie(lang);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
@@ -128,3 +158,23 @@ export async function setLanguage(lang: Language): Promise<void> {
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
+
+/**
+ * A choice this browser made before the server knew of choices (kept only in localStorage): once the
+ * page is hydrated in the server's language, the cookie is written and the choice applies again.
+ */
+export function keepEarlierChoice(): void {
+  const stored = storedLanguage();
+  if (stored === null || cookieLanguage() !== null) return;
+  writeLanguageCookie(stored);
+  if (stored !== i18n.language) void i18n.changeLanguage(stored).catch(() => undefined);
+}
+
+/** Every namespace file of every language (the server loads them all once, entry-server.tsx). */
+export const ALL_NAMESPACES: string[] = [
+  ...new Set(
+    [...Object.keys(shellFiles), ...Object.keys(laterFiles)]
+      .map((file) => parse(file)?.ns)
+      .filter((ns): ns is string => ns !== undefined),
+  ),
+];

@@ -1,11 +1,13 @@
 import { relativeTime } from '@samaj/core';
 import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from './clock';
 
 /** 'n minutes ago' and friends in the member's language: SPEC §9 bands from core, words from common. */
 export function useTimeAgo(): (date: string | Date, now?: Date) => string {
   const { t } = useTranslation('common');
-  return (date, now = new Date()) => {
+  const clock = useNow();
+  return (date, now = clock()) => {
     const { unit, n } = relativeTime(date, now);
     return t(`time.${unit}`, { n });
   };

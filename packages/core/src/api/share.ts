@@ -39,6 +39,8 @@ export interface PagePreloadsFile {
     PageFiles & {
       path: string;
       member: PageFiles;
+      /** Rendered on the server by React (apps/web entry-server.tsx) instead of drawn. */
+      ssr?: true;
       /**
        * The first screen a visitor sees on this route, rendered at build time with PRERENDER_TEXTS
        * (apps/web scripts/prerender.mjs); the server puts it in the page's root element.
@@ -107,3 +109,9 @@ export function forwardTo(pagePath: string): string {
 }
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
+
+/**
+ * The JSON script element in which the server hands the browser a server-rendered page's query cache
+ * and render time (apps/server platform/ssr.ts → apps/web main.tsx).
+ */
+export const SERVER_RENDER_ID = 'samaj-render';

@@ -3,6 +3,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { siteHost } from '../../../lib/head';
 import { forgetInstallEvent, useInstallEvent } from '../../../lib/installEvent';
 import { logPushError } from '../../../lib/push/errors';
 import { dismissInstall, markNotificationAsked, optBackIntoPush } from '../../../lib/push/prompts';
@@ -109,9 +110,7 @@ function NotificationPrompt({ onClose }: PromptProps) {
     subscribe().catch(logPushError);
     onClose();
   };
-  const text = refused
-    ? t('notifications.enableInSettings', { host: window.location.host })
-    : t('notifications.text');
+  const text = refused ? t('notifications.enableInSettings', { host: siteHost() }) : t('notifications.text');
   return (
     <PromptCard id="notification-prompt" text={text}>
       <Button variant="subtle" color="gray" onClick={skip}>

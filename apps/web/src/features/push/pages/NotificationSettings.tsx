@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { SettingsSubpage } from '../../../components/SettingsSubpage';
+import { siteHost } from '../../../lib/head';
 import { logPushError } from '../../../lib/push/errors';
 import { optBackIntoPush, optOutOfPush } from '../../../lib/push/prompts';
 import { currentRecord, pushSupported, unsubscribeFromPush } from '../../../lib/push/subscribe';
@@ -103,7 +104,7 @@ function ThisDevice({ member }: { member: string }) {
           </>
         ) : state === 'blocked' ? (
           <Alert color="orange" variant="light">
-            {t('notifications.enableInSettings', { host: window.location.host })}
+            {t('notifications.enableInSettings', { host: siteHost() })}
           </Alert>
         ) : (
           <Text c="dimmed">{t(`settings.device.${state}`)}</Text>

@@ -1,0 +1,110 @@
+// Pages rendered on the server by React (apps/web src/entry-server.tsx, built to apps/web/dist-server):
+// the page's data comes from this server's own API routes, asked in-process (`inject`) with the
+// viewer's cookie, so a page carries exactly what that viewer's own API calls would answer — the same
+// guards, policies and response schemas — and nothing is fetched over the network.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Language, requestLanguage } from './language.ts';
+
+type Answer = (path: string, init: RequestInit) => Promise<Response>;
+
+interface RenderEntry {
+  prepare(publicUrl: string): Promise<void>;
+  render(
+    url: string,
+    answer: Answer,
+    lang: Language,
+  ): Promise<{ status: number; html: string; state: unknown; renderedAt: number }>;
+}
+
+export interface ServerPage {
+  status: number;
+  lang: Language;
+  /** Tags React hoists for the document's head (image preloads, styles with a precedence). */
+  head: string;
+  /** The root element's content. */
+  body: string;
+  /** The browser's copy of the render: `{ state, renderedAt }` as JSON, safe inside a script element. */
+  data: string;
+}
+
+export interface ServerRenderer {
+  /** The page at this request's URL for its viewer; null when it could not be rendered (logged). */
+  render(request: FastifyRequest): Promise<ServerPage | null>;
+}
+
+/**
+ * React writes a render's hoistables (title, meta, link, styles with a precedence) first when it does
+ * not render the whole document; they belong in `<head>`, where React looks for them when hydrating.
+ */
+const HOISTED =
+  /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>|<style\b[^>]*\bdata-precedence\b[^>]*>[^<]*<\/style>)+/;
+/** The page's title, description and canonical link: the server's share card is the head's (share-card.ts). */
+const CARD_TAGS = /<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*\brel="canonical"[^>]*>/g;
+
+const EMPTY_BODY = new Set([204, 304]);
+
+/** The render entry beside the web build, or null when the build has none (the shell is served as before). */
+export function createServerRenderer(app: FastifyInstance, distDir: string): ServerRenderer | null {
+  const file = path.join(distDir, '..', 'dist-server', 'entry-server.js');
+  if (!fs.existsSync(file)) {
+    app.log.warn({ file }, 'server rendering: no render entry; pages are sent without their content');
+    return null;
+  }
+  // Loaded with the first page, not at start: a server answering only the API never pays for React.
+  let entry: Promise<RenderEntry> | null = null;
+  const load = () => {
+    entry ??= (async () => {
+      const loaded = (await import(pathToFileURL(file).href)) as RenderEntry;
+      await loaded.prepare(app.config.publicUrl);
+      return loaded;
+    })();
+    return entry;
+  };
+
+  /** This viewer's API, answered in-process: their cookie, their address, nothing else of the page request. */
+  const answerAs =
+    (request: FastifyRequest): Answer =>
+    async (url, init) => {
+      const { cookie } = request.headers;
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        remoteAddress: request.ip,
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      return new Response(EMPTY_BODY.has(response.statusCode) ? null : response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+      });
+    };
+
+  return {
+    async render(request) {
+      const lang = requestLanguage(request);
+      try {
+        const { status, html, state, renderedAt } = await (await load()).render(
+          request.url,
+          answerAs(request),
+          lang,
+        );
+        const hoisted = HOISTED.exec(html)?.[0] ?? '';
+        return {
+          status,
+          lang,
+          head: hoisted.replace(CARD_TAGS, ''),
+          body: html.slice(hoisted.length),
+          // `<` escaped: no text a member wrote can close the script element.
+          data: JSON.stringify({ state, renderedAt }).replace(/</g, '\\u003c'),
+        };
+      } catch (err) {
+        // The page still works without its server render: the app draws it in the browser.
+        request.log.error({ err, url: request.url }, 'server rendering failed');
+        return null;
+      }
+    },
+  };
+}

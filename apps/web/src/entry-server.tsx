@@ -1,0 +1,180 @@
+// Pages rendered on the server by React from the app's own components (apps/server platform/ssr.ts
+// calls `render` for each page request). The browser hydrates the same `AppRoutes` (main.tsx).
+//
+// A page's data comes from its own components: the render collects the queries they ask for
+// (`useQuery` and friends), runs them — their `api()` calls answered in-process by the server as this
+// viewer, so the same guards and response schemas apply — and renders again with the answers, until no
+// component asks for anything new (as Apollo's getDataFromTree does). The answers go to the browser as
+// TanStack Query's dehydrated cache, so nothing is fetched twice. A page never lists its data anywhere
+// else: changing a screen is changing its component.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import {
+  type DefaultError,
+  type DehydratedState,
+  dehydrate,
+  type QueryClient,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { Providers } from './app/Providers';
+import { createQueryClient } from './app/queryClient';
+import { AppRoutes, routes } from './app/routes';
+import { type ApiTransport, setApiTransport } from './lib/api';
+import { setServerOrigin } from './lib/head';
+import { ALL_NAMESPACES, i18n, LANGUAGES, type Language } from './lib/i18n';
+
+export { LANGUAGES };
+
+const viewerScope = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((path, init) => {
+  const answer = viewerScope.getStore();
+  if (!answer) return Promise.reject(new Error('server render: an API call outside a page render'));
+  return answer(path, init);
+});
+
+/** Once per process, before the first render: every text of both languages, the site's origin. */
+export async function prepare(publicUrl: string): Promise<void> {
+  setServerOrigin(publicUrl);
+  await i18n.reloadResources([...LANGUAGES], ALL_NAMESPACES);
+}
+
+export interface RenderedPage {
+  /** 404 for a path no route knows (the app's own not-found page is rendered). */
+  status: number;
+  /** The root element's content: React's HTML, with its hoisted head tags first. */
+  html: string;
+  /** TanStack Query's cache after the render, for the browser's `hydrate`. */
+  state: DehydratedState;
+  /** When it was rendered: relative times read from it until the app takes over (lib/clock.ts). */
+  renderedAt: number;
+}
+
+type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, QueryKey, unknown> & {
+  initialPageParam?: unknown;
+  getNextPageParam?: unknown;
+};
+
+/** Passes of render → fetch: the page, then what its answers make it ask for (a member's own listing…). */
+const MAX_PASSES = 4;
+const RENDER_TIMEOUT_MS = 10_000;
+
+/** The options of every query the components render with, keyed by hash (one pass's worth). */
+function collectingClient(): { client: QueryClient; asked: Map<string, AnyOptions> } {
+  const client = createQueryClient();
+  // No retries on the server: a failed answer is left for the browser to ask again.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  const asked = new Map<string, AnyOptions>();
+  const defaultQueryOptions = client.defaultQueryOptions.bind(client);
+  // Every hook (useQuery, useInfiniteQuery, useQueries) defaults its options through the client on
+  // each render: the one place that sees what a page asks for, whatever hook asked.
+  client.defaultQueryOptions = ((options: AnyOptions) => {
+    const defaulted = defaultQueryOptions(options) as AnyOptions;
+    if (defaulted.queryHash) asked.set(defaulted.queryHash, defaulted);
+    return defaulted;
+  }) as QueryClient['defaultQueryOptions'];
+  return { client, asked };
+}
+
+function isEnabled(client: QueryClient, options: AnyOptions): boolean {
+  const { enabled } = options;
+  if (typeof enabled !== 'function') return enabled !== false;
+  const query = client.getQueryCache().build(client, options);
+  return enabled(query) !== false;
+}
+
+/** Runs the asked queries that have no answer yet; true when any was run. */
+async function answer(
+  client: QueryClient,
+  asked: Map<string, AnyOptions>,
+  done: Set<string>,
+): Promise<boolean> {
+  const waiting: Promise<unknown>[] = [];
+  for (const [hash, options] of asked) {
+    if (done.has(hash)) continue;
+    const state = client.getQueryCache().get(hash)?.state;
+    if (state?.status === 'success' || !isEnabled(client, options) || options.queryFn === undefined) continue;
+    done.add(hash);
+    const infinite = options.getNextPageParam !== undefined;
+    waiting.push(
+      infinite
+        ? client.prefetchInfiniteQuery(options as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
+        : client.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]),
+    );
+  }
+  asked.clear();
+  await Promise.all(waiting);
+  // A failed answer is not rendered: the browser shows the page's loading state, as the server does,
+  // then asks again itself and shows the failure as it always does.
+  client.removeQueries({ predicate: (query) => query.state.status === 'error' });
+  return waiting.length > 0;
+}
+
+/** React's HTML of the whole tree, once every lazy page and Suspense boundary has resolved. */
+function renderToText(node: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        html += chunk;
+        callback();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    const stream = renderToPipeableStream(node, {
+      // Every boundary complete and in order: no inline scripts, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        // A component that throws renders its error boundary; the caller hears of it through the page.
+        if (error instanceof Error && !/aborted/i.test(error.message)) console.error('server render:', error);
+      },
+    });
+    const timer = setTimeout(() => stream.abort(new Error('server render: timed out')), RENDER_TIMEOUT_MS);
+  });
+}
+
+function statusOf(url: string): number {
+  const pathname = url.split(/[?#]/)[0] ?? '/';
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  return !leaf || leaf.route.path === '*' ? 404 : 200;
+}
+
+/**
+ * Renders `url` for the viewer whose API calls `answerHere` answers (the server's own routes, with the
+ * viewer's session), in `lang`.
+ */
+export async function render(url: string, answerHere: ApiTransport, lang: Language): Promise<RenderedPage> {
+  const { client, asked } = collectingClient();
+  const texts = i18n.cloneInstance({ lng: lang, initAsync: false });
+  const renderedAt = Date.now();
+  const page = () => (
+    <StrictMode>
+      <Providers client={client} i18n={texts} renderedAt={renderedAt}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>
+  );
+  return viewerScope.run(answerHere, async () => {
+    const done = new Set<string>();
+    let html = await renderToText(page());
+    for (let pass = 1; pass < MAX_PASSES && (await answer(client, asked, done)); pass++) {
+      html = await renderToText(page());
+    }
+    const state = dehydrate(client);
+    client.clear();
+    return { status: statusOf(url), html, state, renderedAt };
+  });
+}
