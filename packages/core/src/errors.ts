@@ -31,6 +31,10 @@ export const ERROR_TYPES = {
   GENERAL_DATABASE_UNAVAILABLE: 'general_database_unavailable',
   /** Not in spec: the server's disk (or the database's) is full. */
   GENERAL_INSUFFICIENT_STORAGE: 'general_insufficient_storage',
+  /** Not in spec: a password-reset or email link that is unknown, forged or already used (ask again). */
+  USER_TOKEN_INVALID: 'user_token_invalid',
+  /** Not in spec: a password-reset or email link past its time (ask again). */
+  USER_TOKEN_EXPIRED: 'user_token_expired',
 } as const;
 export type ErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
 
@@ -59,6 +63,8 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   general_unsupported_media_type: 415,
   general_database_unavailable: 503,
   general_insufficient_storage: 507,
+  user_token_invalid: 400,
+  user_token_expired: 410,
 };
 
 /** `field` names the input at fault when a request was refused for one field (validation errors). */

@@ -30,7 +30,7 @@ export async function runMemberCommandFromShell(
   }
   // With PGlite this takes the DATA_DIR lock: a server that holds it but did not
   // answer on its socket makes the command refuse clearly (LockError).
-  return withDatabase((db) => runMemberCommand(db, command, args));
+  return withDatabase((db) => runMemberCommand(db, command, args, undefined, config));
 }
 
 function memberCommand(name: MemberCommand, usage: string, summary: string, arity: number): Command {
@@ -50,4 +50,10 @@ export const memberCommands: Command[] = [
   memberCommand('revoke', '<username> <Label>', 'Take a label away from a member.', 2),
   memberCommand('block', '<username>', 'Block a member: they cannot log in and their sessions end.', 1),
   memberCommand('unblock', '<username>', 'Let a blocked member log in again.', 1),
+  memberCommand(
+    'reset-link',
+    '<username>',
+    'Print a one-time password link for a member (valid 24 hours; ends their sessions when used).',
+    1,
+  ),
 ];

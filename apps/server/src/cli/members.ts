@@ -1,4 +1,4 @@
-// Operator commands on members: labels and blocking. They run against a
+// Operator commands on members: labels, blocking and one-time password links. They run against a
 // database directly (PostgreSQL, or PGlite when no server holds it) or inside
 // the running server when it receives them over the operator socket. Each change
 // is published as a domain event (`label.changed`, `user.blocked`) whose audit
@@ -6,13 +6,15 @@
 import { LABELS, type Label } from '@samaj/core';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { session, user } from '../db/schema/index.ts';
 import { subscribeAuditLog } from '../platform/audit.ts';
+import { authForCommand, makeStaffResetLink } from '../platform/auth/index.ts';
 import { CommandError } from '../platform/command.ts';
 import { EventBus } from '../platform/events/index.ts';
 
-export const MEMBER_COMMANDS = ['grant', 'revoke', 'block', 'unblock'] as const;
+export const MEMBER_COMMANDS = ['grant', 'revoke', 'block', 'unblock', 'reset-link'] as const;
 export type MemberCommand = (typeof MEMBER_COMMANDS)[number];
 
 /** Who the audit log names for operator commands. */
@@ -125,6 +127,8 @@ export async function runMemberCommand(
   command: MemberCommand,
   args: string[],
   events: EventBus = operatorEvents(db),
+  /** The server's (or the shell's) settings: reset-link builds its link from PUBLIC_URL. */
+  config?: Config,
 ): Promise<string> {
   const [username, rawLabel] = args;
   switch (command) {
@@ -147,6 +151,18 @@ export async function runMemberCommand(
       // Blocking again still ends sessions a stale cookie kept; it is recorded each time.
       const n = await setBlocked(events, m.id, true, m.banned === true);
       return `${m.banned ? `${m.id} was already blocked` : `Blocked ${m.id}`}; ended ${n} session${n === 1 ? '' : 's'}.`;
+    }
+    case 'reset-link': {
+      if (!config) throw new CommandError('reset-link needs the server settings (PUBLIC_URL).');
+      const m = await member(db, username);
+      if (m.banned)
+        throw new CommandError(`${m.id} is blocked: unblock them first, or the link cannot let them in.`);
+      const link = await makeStaffResetLink(
+        { auth: await authForCommand(db, config), events, publicUrl: config.publicUrl },
+        m.id,
+        OPERATOR_ACTOR,
+      );
+      return `One-time password link for ${m.id}, valid until ${link.expiresAt.toISOString()} (shown once):\n${link.url}`;
     }
     case 'unblock': {
       const m = await member(db, username);

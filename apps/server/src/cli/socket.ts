@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { CommandError } from '../platform/command.ts';
 import type { EventBus } from '../platform/events/index.ts';
@@ -29,7 +30,12 @@ export interface OperatorReply {
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 
-async function answer(db: Database, events: EventBus | undefined, line: string): Promise<OperatorReply> {
+async function answer(
+  db: Database,
+  events: EventBus | undefined,
+  config: Config | undefined,
+  line: string,
+): Promise<OperatorReply> {
   let request: OperatorRequest;
   try {
     request = JSON.parse(line) as OperatorRequest;
@@ -41,7 +47,7 @@ async function answer(db: Database, events: EventBus | undefined, line: string):
   }
   try {
     const args = Array.isArray(request.args) ? request.args.map(String) : [];
-    return { ok: true, message: await runMemberCommand(db, request.command, args, events) };
+    return { ok: true, message: await runMemberCommand(db, request.command, args, events, config) };
   } catch (err) {
     if (err instanceof CommandError) return { ok: false, message: err.message };
     return { ok: false, message: `The server failed to run the command: ${(err as Error).message}` };
@@ -63,6 +69,8 @@ export async function startOperatorSocket(
   log?: { error(obj: unknown, msg?: string): void },
   /** The server's bus: its own subscribers (realtime, notifications) hear the operator's changes too. */
   events?: EventBus,
+  /** The server's settings (reset-link builds its link from PUBLIC_URL). */
+  config?: Config,
 ): Promise<OperatorSocket> {
   const socketPath = operatorSocketPath(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -79,7 +87,7 @@ export async function startOperatorSocket(
       if (end < 0) return;
       const line = buffer.slice(0, end);
       buffer = '';
-      answer(db, events, line)
+      answer(db, events, config, line)
         .then((reply) => conn.end(`${JSON.stringify(reply)}\n`))
         .catch((err) => {
           log?.error({ err }, 'operator socket command failed');
@@ -167,7 +175,7 @@ export function sendToServer(
  */
 export async function serveOperatorSocket(app: FastifyInstance): Promise<OperatorSocket | undefined> {
   if (app.config.databaseUrl) return undefined;
-  const socket = await startOperatorSocket(app.db, app.config.dataDir, app.log, app.events);
+  const socket = await startOperatorSocket(app.db, app.config.dataDir, app.log, app.events, app.config);
   // main.ts ends with process.exit(): remove the file so the CLI does not find a dead socket.
   process.once('exit', () => fs.rmSync(socket.path, { force: true }));
   return socket;

@@ -29,6 +29,7 @@ const DECISIONS = [
   'publisher_request.decided',
   'label.changed',
   'user.blocked',
+  'user.reset_link',
   'slide.changed',
   'matrimony_profile.decided',
   'matrimony_report.dismissed',

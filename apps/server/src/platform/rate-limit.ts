@@ -24,6 +24,8 @@ export const WRITE_LIMITS = {
   live: { max: 10, timeWindow: 10 * 60 * 1000 },
   /** Staff picking a member as they type (debounced on the page): a person's pace, not a crawler's. */
   lookup: { max: 60, timeWindow: 60 * 1000 },
+  /** "Send the confirmation again": a mail each time, so a few an hour. */
+  mail: { max: 5, timeWindow: 60 * 60 * 1000 },
 } as const;
 
 export type WriteKind = keyof typeof WRITE_LIMITS;

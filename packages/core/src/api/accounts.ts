@@ -20,6 +20,14 @@ export interface AccountView {
   createdAt: string;
   surname: string | null;
   prefs: AccountPrefs;
+  /** Whether the member opened the confirmation mail sent to `email` (issue 32). */
+  emailVerified?: boolean;
+}
+
+/** POST /api/admin/members/:username/reset-link: a one-time password link, shown once. */
+export interface ResetLinkView {
+  url: string;
+  expiresAt: string;
 }
 
 /** Another member (GET /api/profiles/:username): never email, phone, birthday, gender or marital status. */

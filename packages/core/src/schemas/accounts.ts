@@ -25,6 +25,10 @@ import {
   MSG_PASSWORDS_MISMATCH,
   MSG_REQUIRED,
 } from './messages.ts';
+import { MAIL_LANGUAGES } from './recovery.ts';
+
+/** The language of a mail the request causes (a confirmation); Gujarati when absent. */
+const mailLanguage = z.enum(MAIL_LANGUAGES).optional();
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -73,6 +77,7 @@ export const signupPayloadSchema = z.object({
   name: step2Shape.name,
   email: emailSchema,
   password: passwordSchema,
+  language: mailLanguage,
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 
@@ -91,6 +96,7 @@ export const manageProfileSchema = z
     marital_status: optionalChoice(MARITAL_STATUSES),
     currentPassword: optionalPassword,
     newPassword: optionalPassword,
+    language: mailLanguage,
   })
   .refine((v) => !v.newPassword || !!v.currentPassword, {
     message: MSG_CURRENT_PASSWORD_REQUIRED,

@@ -34,6 +34,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { alreadyExists, authErrorCode, translateAuthError, wrongPassword } from './auth-errors.ts';
 import { memberLookupRoutes } from './lookup.ts';
+import { registerAccountMail } from './mail.ts';
 import {
   credentialHash,
   deleteMemberRows,
@@ -47,6 +48,7 @@ import {
   updateProfile,
   userExists,
 } from './queries.ts';
+import { recoveryRoutes } from './recovery.ts';
 import { profileShareCard } from './share-card.ts';
 import {
   accountResponse,
@@ -71,6 +73,9 @@ function passCookies(reply: FastifyReply, headers: Headers): void {
 const accounts: FastifyPluginAsyncZod = async (app) => {
   app.registry.addShareCard('profile', profileShareCard);
   await app.register(memberLookupRoutes);
+  registerAccountMail(app);
+  await app.register(recoveryRoutes);
+  const mailOn = app.config.mail !== undefined;
   // Every page's HTML says who is signed in, as GET /api/account would (null for a visitor or a
   // blocked member, who would get 401/403 there).
   app.registry.addBootData('account', async (request) => {
@@ -157,6 +162,12 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       await recountSurname(app.db, body.surname);
       const row = await findUser(app.db, body.username);
       if (!row) throw new Error('signup created no user row');
+      if (mailOn) {
+        // The account exists whatever happens to its mail; "send again" is there if this fails.
+        await app.jobs
+          .send('mail.send', { kind: 'email_confirm', member: row.id, language: body.language ?? 'gu' })
+          .catch((err) => request.log.error({ err }, 'could not queue the confirmation mail'));
+      }
       passCookies(reply, headers);
       return reply.code(201).send({ user: accountView(row) });
     },
@@ -268,8 +279,22 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       });
       const auth = await getAuth(app);
       let cookies: Headers | null = null;
+      // With mail, a new address applies only when the link mailed to it is opened (recovery.ts
+      // confirms it); the old address is told at once.
+      const pendingEmail = emailChanges && mailOn ? email : undefined;
+      if (pendingEmail) {
+        const language = body.language ?? 'gu';
+        await app.jobs.send('mail.send', { kind: 'email_change', member: me.id, newEmail: email, language });
+        await app.jobs.send('mail.send', {
+          kind: 'email_change_notice',
+          member: me.id,
+          oldEmail: me.email,
+          newEmail: email,
+          language,
+        });
+      }
       try {
-        if (emailChanges) {
+        if (emailChanges && !pendingEmail) {
           const changed = await auth.api.changeEmail({
             body: { newEmail: email },
             headers: toHeaders(request),
@@ -298,9 +323,9 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       const row = await findUser(app.db, me.id);
       if (!row) throw new AppError(401, ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
       // better-auth answers success without changing anything when the address was taken meanwhile.
-      if (emailChanges && row.email.toLowerCase() !== email) throw alreadyExists();
+      if (emailChanges && !pendingEmail && row.email.toLowerCase() !== email) throw alreadyExists();
       if (cookies) passCookies(reply, cookies);
-      return { user: accountView(row) };
+      return pendingEmail ? { user: accountView(row), pendingEmail } : { user: accountView(row) };
     },
   );
 

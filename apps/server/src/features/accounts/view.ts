@@ -25,10 +25,10 @@ type AccountSource = Pick<
   | 'maritalStatus'
   | 'matrimony'
   | 'surname'
->;
+> & { emailVerified?: boolean };
 
 /** The member's own account (GET /api/account). */
-export function accountView(u: AccountSource): AccountView {
+export function accountView(u: AccountSource): AccountView & { emailVerified: boolean } {
   return {
     id: u.id,
     name: u.name,
@@ -45,6 +45,7 @@ export function accountView(u: AccountSource): AccountView {
       marital_status: (u.maritalStatus as MaritalStatus | null) ?? null,
       matrimony: u.matrimony ?? null,
     },
+    emailVerified: u.emailVerified === true,
   };
 }
 
@@ -76,10 +77,16 @@ export const accountViewSchema = z
       marital_status: z.enum(MARITAL_STATUSES).nullable(),
       matrimony: z.string().nullable(),
     }),
+    /** Whether the member opened the confirmation mail sent to `email`. */
+    emailVerified: z.boolean(),
   })
   .describe('Account') satisfies z.ZodType<AccountView>;
 
-export const accountResponse = z.object({ user: accountViewSchema });
+export const accountResponse = z.object({
+  user: accountViewSchema,
+  /** A new address waiting for its confirmation link to be opened (PATCH with SMTP configured). */
+  pendingEmail: z.string().optional(),
+});
 
 export const profileViewSchema = z
   .object({

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_PICTURE_ID,
+  EMAIL_CONFIRM_SECONDS,
   MSG_LOGIN_BLOCKED,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -94,15 +95,23 @@ export function createAuth(db: Database, config: Config, secret: string) {
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       requireEmailVerification: false,
+      // A reset (by a mailed link or a staff-made one) ends every session of the member in the
+      // transaction that changes the password; the route then signs this device in afresh.
+      revokeSessionsOnPasswordReset: true,
     },
+    // Tokens of one-time links (password resets) are stored as their SHA-256, never as sent: a copy
+    // of the database holds no usable link. Email-confirmation tokens are signed (JWT), not stored.
+    verification: { storeIdentifier: 'hashed' },
+    emailVerification: { expiresIn: EMAIL_CONFIRM_SECONDS },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
     user: {
-      // Members never verify their address (no mail is sent), so a new email applies at once; the
-      // route asks for the current password first.
+      // Without SMTP no mail can confirm a new address, so it applies at once (the route asks for the
+      // current password first). With SMTP the route never calls changeEmail: the new address is
+      // mailed a better-auth change-email token and applies when its link is opened (accounts).
       changeEmail: { enabled: true, updateEmailWithoutVerification: true },
       additionalFields: {
         surname: { type: 'string', required: false, input: true },

@@ -1,6 +1,14 @@
-export { type Auth, COOKIE_PREFIX, createAuth, isUniqueViolation, trustedOrigins } from './auth.ts';
+export {
+  type Auth,
+  COOKIE_PREFIX,
+  createAuth,
+  isUniqueViolation,
+  loadAuthSecret,
+  trustedOrigins,
+} from './auth.ts';
 export { requireAdmin, requireAnyLabel, requireMember } from './guards.ts';
 export { type AuthLimits, configureAuthLimits, DEFAULT_AUTH_LIMITS } from './rate-limit.ts';
+export { authForCommand, makeStaffResetLink, type StaffResetLink } from './reset-link.ts';
 export {
   BLOCKED_MESSAGE,
   forgetSessionUser,
@@ -15,3 +23,11 @@ export {
   toHeaders,
   UNAUTHORIZED_MESSAGE,
 } from './session.ts';
+export {
+  confirmLink,
+  createEmailToken,
+  createResetToken,
+  deleteResetToken,
+  resetLink,
+  resetTokenState,
+} from './tokens.ts';

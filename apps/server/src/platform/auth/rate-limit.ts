@@ -24,6 +24,10 @@ export interface AuthLimits {
   loginFailuresPerSource: number;
   /** Wrong passwords for one email from anywhere: the ceiling for guessing spread over many IPs. */
   loginFailuresPerEmail: number;
+  /** Password-recovery requests for one address, from anywhere (each may send a mail). */
+  recoveryPerEmail: number;
+  /** Password-recovery requests from one IP, whatever the address. */
+  recoveryPerIp: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -32,6 +36,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginPerIp: 20,
   loginFailuresPerSource: 5,
   loginFailuresPerEmail: 50,
+  recoveryPerEmail: 3,
+  recoveryPerIp: 10,
 };
 
 // Test suites sign many members up from one address (127.0.0.1); they get
@@ -98,6 +104,8 @@ function state(app: FastifyInstance): State {
       base.loginPerIp *= TEST_MULTIPLIER;
       base.loginFailuresPerSource *= TEST_MULTIPLIER;
       base.loginFailuresPerEmail *= TEST_MULTIPLIER;
+      base.recoveryPerEmail *= TEST_MULTIPLIER;
+      base.recoveryPerIp *= TEST_MULTIPLIER;
     }
     const created: State = { limits: base, counter: new Counter(() => created.limits) };
     s = created;
@@ -177,4 +185,21 @@ export function recordPasswordFailure(request: FastifyRequest, email: string): v
  */
 export function recordPasswordSuccess(request: FastifyRequest, email: string): void {
   state(request.server).counter.clear(sourceKey(request, email));
+}
+
+/**
+ * Counts a password-recovery request for `email` from this IP; 429 past either limit. Known and
+ * unknown addresses count alike, so the refusal says nothing about whether an account exists.
+ */
+export function limitRecovery(request: FastifyRequest, reply: FastifyReply, email: string): void {
+  if (!enabled(request)) return;
+  const { limits, counter } = state(request.server);
+  const ipKey = `recovery-ip:${request.ip}`;
+  const addressKey = `recovery-email:${email.toLowerCase()}`;
+  const ipWait = counter.blockedFor(ipKey, limits.recoveryPerIp);
+  if (ipWait) refuse(reply, ipWait, 'password recovery requests from this network');
+  const addressWait = counter.blockedFor(addressKey, limits.recoveryPerEmail);
+  if (addressWait) refuse(reply, addressWait, 'password recovery requests for this address');
+  counter.add(ipKey);
+  counter.add(addressKey);
 }

@@ -39,6 +39,8 @@ export interface DomainEvents {
   'publisher_request.decided': Decision & { requestId: string; creator: string; approved: boolean };
   /** A label was granted or revoked (staff console or operator CLI). */
   'label.changed': Decision & { userId: string; labels: string[] };
+  /** Staff (or the operator's CLI) made a one-time password link for a member (issue 32). */
+  'user.reset_link': Decision & { userId: string };
   /** A member was blocked or unblocked by the operator. */
   'user.blocked': Decision & { userId: string; blocked: boolean };
   /** Staff saved or cleared a slide of the tools-home carousel. */

@@ -20,6 +20,20 @@ export type NotificationMessage =
       other: string;
     };
 
+/**
+ * A mail to a member (features/accounts/mail.ts). It carries no secret: the worker makes the link's
+ * token when it sends, so a token exists only in the mail and, hashed or signed, in the database.
+ */
+export type AccountMail =
+  /** "Forgot password?": the address as typed; nothing is sent when no member has it. */
+  | { kind: 'password_reset'; email: string; language: 'gu' | 'en' }
+  /** Confirm the member's current address (after signup, or "send again"). */
+  | { kind: 'email_confirm'; member: string; language: 'gu' | 'en' }
+  /** Confirm a new address: the change takes effect when this mail's link is opened. */
+  | { kind: 'email_change'; member: string; newEmail: string; language: 'gu' | 'en' }
+  /** Tell the old address that a change to `newEmail` was asked for. */
+  | { kind: 'email_change_notice'; member: string; oldEmail: string; newEmail: string; language: 'gu' | 'en' };
+
 export interface JobMap {
   /** Delete stored files (rows and bytes) that outlived what they belonged to: a deleted account's. */
   'files.delete': { ids: string[] };
@@ -29,6 +43,8 @@ export interface JobMap {
   'push.topic': { topic: string; message: NotificationMessage; afterId: string | null };
   /** Deliver once more to one subscription a send could not reach (retried with backoff). */
   'push.send': { subscriptionId: string; message: NotificationMessage };
+  /** Send one mail to a member (only with SMTP_URL); retried with backoff while the SMTP server is away. */
+  'mail.send': AccountMail;
 }
 
 export type JobName = keyof JobMap;

@@ -1,0 +1,77 @@
+// The tokens of the links that get a member back into their account (issue 32), made with
+// better-auth's own machinery so that its endpoints accept them: a password-reset token is a
+// `reset-password:<token>` verification row (stored hashed, consumed once by auth.api.resetPassword),
+// exactly what its requestPasswordReset makes; an email-confirmation token is its signed JWT
+// (createEmailVerificationToken), checked by auth.api.verifyEmail. They are made when the mail is
+// sent or the staff link shown, never earlier, so no job or log holds one.
+import { randomBytes } from 'node:crypto';
+import { createEmailVerificationToken } from 'better-auth/api';
+import type { Auth } from './auth.ts';
+
+const RESET_PREFIX = 'reset-password:';
+
+/** A new password-reset token for `userId`, valid `seconds`. */
+export async function createResetToken(
+  auth: Auth,
+  userId: string,
+  seconds: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const ctx = await auth.$context;
+  // 192 bits, URL-safe (better-auth's own are 24 characters of [A-Za-z0-9]; this is stronger).
+  const token = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(Date.now() + seconds * 1000);
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `${RESET_PREFIX}${token}`,
+    value: userId,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** Removes a reset token that was never delivered (its mail failed): a retry makes another. */
+export async function deleteResetToken(auth: Auth, token: string): Promise<void> {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteVerificationByIdentifier(`${RESET_PREFIX}${token}`);
+}
+
+/**
+ * What a reset token is now: the member it resets, 'expired', or 'unknown' (never made, forged,
+ * used, or cleaned away long after expiry).
+ */
+export async function resetTokenState(
+  auth: Auth,
+  token: string,
+): Promise<{ userId: string } | 'expired' | 'unknown'> {
+  const ctx = await auth.$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`${RESET_PREFIX}${token}`);
+  if (!row) return 'unknown';
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  return { userId: row.value };
+}
+
+/**
+ * A confirmation token for `email`, or, with `newEmail`, one that moves the member to `newEmail`
+ * when opened (better-auth's 'change-email-verification' request type).
+ */
+export async function createEmailToken(
+  auth: Auth,
+  member: { id: string; email: string },
+  newEmail?: string,
+): Promise<string> {
+  const ctx = await auth.$context;
+  const expiresIn = ctx.options.emailVerification?.expiresIn;
+  return newEmail
+    ? createEmailVerificationToken(ctx.secret, member.email, newEmail, expiresIn, {
+        requestType: 'change-email-verification',
+        userId: member.id,
+      })
+    : createEmailVerificationToken(ctx.secret, member.email, undefined, expiresIn, { userId: member.id });
+}
+
+/** The web app's page that takes a reset token. */
+export const resetLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+/** The web app's page that takes an email-confirmation token. */
+export const confirmLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
