@@ -104,7 +104,7 @@ async function answers(url: string, apiSecret: string): Promise<boolean> {
       resolve(ok);
     };
     ws.on('open', () => ws.send(JSON.stringify({ janus: 'info', transaction: 'up', apisecret: apiSecret })));
-    ws.on('message', (data) => done(String(data).includes('"server-info"')));
+    ws.on('message', (data) => done(String(data).includes('"server_info"')));
     ws.on('error', () => done(false));
   });
 }
@@ -130,6 +130,7 @@ export async function startJanus(): Promise<RunningJanus> {
       if (await answers(url, apiSecret)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
+    started.kill('SIGKILL');
     throw new Error(`janus did not answer on ${url}; see ${dir}/janus.log`);
   };
   const stop = async () => {

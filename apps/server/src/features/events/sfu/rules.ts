@@ -218,6 +218,7 @@ export function toMember(
   if (plugindata) out.plugindata = { plugin: plugindata.plugin, data: plugindata.data };
   for (const key of [
     'jsep',
+    'candidate',
     'error',
     'reason',
     'type',

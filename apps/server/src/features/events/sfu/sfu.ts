@@ -63,7 +63,7 @@ export const MSG_SFU_ENDED = 'The stream has ended.';
 export const MSG_SFU_SHUTDOWN = 'Server shutting down.';
 
 /** The event's room in Janus, while it is live. Its secret and pin never leave this process. */
-interface Room {
+export interface Room {
   id: number;
   secret: string;
   pin: string;
@@ -83,7 +83,7 @@ interface Channel {
 /** What tests read of the SFU (the room of a live event, the Janus client's request counter). */
 export interface SfuState {
   janus: JanusClient;
-  roomOf(eventId: string): { id: number } | undefined;
+  roomOf(eventId: string): Room | undefined;
   viewers(eventId: string): number;
 }
 const states = new WeakMap<object, SfuState>();

@@ -1,0 +1,489 @@
+// SFU mode against a real Janus (Debian's `janus`, started here from a generated config on a free
+// port): the server is Janus's only client, and a member's channel passes on only what their role
+// allows — checked in Janus itself (the room's participants), not only in the app's answers.
+import { existsSync } from 'node:fs';
+import wrtc from '@roamhq/wrtc';
+import { REALTIME_CLOSE, realtimeChannels, uniqueId } from '@samaj/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../test/harness.ts';
+import { createAdmin, createMembers, type TestMember } from '../../../../test/members.ts';
+import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
+import { waitFor } from '../../../../test/wait.ts';
+import { event } from '../../../db/schema/index.ts';
+import { setLive as setLiveFlag } from '../queries.ts';
+import { JanusClient } from './janus.ts';
+import { JANUS_BIN, type RunningJanus, startJanus } from './janus-process.ts';
+import {
+  MSG_SFU_HOST_ONLY,
+  MSG_SFU_MALFORMED,
+  MSG_SFU_NOT_JSON,
+  MSG_SFU_ONLY_VIDEOROOM,
+  MSG_SFU_ROOMS,
+  MSG_SFU_SERVER_FIELD,
+  SFU_MAX_MESSAGE_BYTES,
+} from './rules.ts';
+import {
+  MSG_SFU_ENDED,
+  MSG_SFU_FLOOD,
+  MSG_SFU_NOT_HOST,
+  MSG_SFU_NOT_LIVE,
+  MSG_SFU_SIGN_IN,
+  MSG_SFU_UNAVAILABLE,
+  MSG_SFU_WATCHING,
+  type Room,
+  SFU_MESSAGE_BURST,
+  sfuState,
+  VIDEOROOM,
+} from './sfu.ts';
+
+const hasJanus = existsSync(JANUS_BIN);
+if (!hasJanus)
+  console.warn(`SFU tests skipped: ${JANUS_BIN} is absent (apt-get install janus; .ci/run installs it)`);
+const janus: RunningJanus | undefined = hasJanus ? await startJanus() : undefined;
+afterAll(async () => {
+  await janus?.stop();
+});
+
+/** A host's browser: a real WebRTC peer (libwebrtc) sending a drawn camera picture. */
+async function hostPeer() {
+  const pc = new wrtc.RTCPeerConnection({ iceServers: [] });
+  const source = new wrtc.nonstandard.RTCVideoSource();
+  const track = source.createTrack();
+  pc.addTransceiver(track, { direction: 'sendonly' });
+  const width = 320;
+  const height = 240;
+  const frame = { width, height, data: new Uint8Array(width * height * 1.5).fill(128) };
+  const drawing = setInterval(() => source.onFrame(frame), 66);
+  const candidates: unknown[] = [];
+  pc.onicecandidate = ({ candidate }) => {
+    candidates.push(candidate ? candidate.toJSON() : { completed: true });
+  };
+  await pc.setLocalDescription(await pc.createOffer());
+  return {
+    pc,
+    offer: { type: 'offer', sdp: pc.localDescription?.sdp as string },
+    candidates,
+    stop() {
+      clearInterval(drawing);
+      track.stop();
+      pc.close();
+    },
+  };
+}
+
+/** A viewer's browser: answers Janus's offer and counts the frames it decodes. */
+async function viewerPeer(offer: { type: string; sdp: string }) {
+  const pc = new wrtc.RTCPeerConnection({ iceServers: [] });
+  const seen = { frames: 0, width: 0 };
+  const sinks: Array<{ stop(): void }> = [];
+  pc.ontrack = ({ track }) => {
+    if (track.kind !== 'video') return;
+    const sink = new wrtc.nonstandard.RTCVideoSink(track);
+    sink.onframe = ({ frame }: { frame: { width: number } }) => {
+      seen.frames += 1;
+      seen.width = frame.width;
+    };
+    sinks.push(sink);
+  };
+  const candidates: unknown[] = [];
+  pc.onicecandidate = ({ candidate }) => {
+    candidates.push(candidate ? candidate.toJSON() : { completed: true });
+  };
+  await pc.setRemoteDescription(offer as RTCSessionDescriptionInit);
+  await pc.setLocalDescription(await pc.createAnswer());
+  return {
+    pc,
+    answer: { type: 'answer', sdp: pc.localDescription?.sdp as string },
+    candidates,
+    seen,
+    stop() {
+      for (const sink of sinks) sink.stop();
+      pc.close();
+    },
+  };
+}
+
+const suite = hasJanus
+  ? describeEachDatabase
+  : (name: string, _fn: unknown, _options?: unknown) => describe.skip(name, () => {});
+
+suite(
+  'SFU mode: the /sfu channel to Janus',
+  (ctx) => {
+    let origin: string;
+    let host: TestMember;
+    let viewer: TestMember;
+    let other: TestMember;
+    let admin: TestMember;
+    /** The test's own look into Janus (as an operator would), beside the app's session. */
+    let inspector: JanusClient;
+    let inspect: number;
+
+    beforeAll(async () => {
+      [host, viewer, other] = await createMembers(ctx.app, 3);
+      admin = await createAdmin(ctx.app);
+      origin = await listening(ctx.app);
+      await waitFor(() => sfuState(ctx.app)?.janus.up, 'the app’s Janus session');
+      inspector = new JanusClient(janus?.url as string, janus?.apiSecret, ctx.app.log);
+      await inspector.start();
+      inspect = await inspector.attach(VIDEOROOM, () => {});
+    }, 90_000);
+    afterAll(async () => {
+      await inspector?.close();
+    });
+
+    async function newEvent(app: FastifyInstance, hostId: string): Promise<string> {
+      const id = uniqueId();
+      await app.db
+        .insert(event)
+        .values({ id, name: 'Navratri', time: new Date(), host: hostId, liveStream: true });
+      return id;
+    }
+    /** Start/END as the route does it (the route itself allows a member 10 per 10 minutes). */
+    const setLive = async (id: string, _who: TestMember, live: boolean) => {
+      expect(await setLiveFlag(ctx.app, id, live)).toBeTruthy();
+    };
+    const setLiveByRoute = async (id: string, who: TestMember, live: boolean) => {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/events/${id}/live`,
+        headers: { cookie: who.cookie },
+        payload: { live },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const isLive = async (id: string) =>
+      (await ctx.app.db.select().from(event).where(eq(event.id, id)))[0].live;
+    const channel = (id: string, role: 'host' | 'viewer', who: TestMember | null): TestSocket =>
+      openSocket(origin, `/sfu?event=${id}&role=${role}`, who?.cookie);
+    let tx = 0;
+    const send = (s: TestSocket, message: Record<string, unknown>) => {
+      const transaction = `t${++tx}`;
+      s.ws.send(JSON.stringify({ transaction, ...message }));
+      return transaction;
+    };
+    /** Sends a VideoRoom request and waits for its answer (the plugin's event, or an error). */
+    const ask = async (s: TestSocket, body: Record<string, unknown>, jsep?: Record<string, unknown>) => {
+      const transaction = send(s, { janus: 'message', body, ...(jsep ? { jsep } : {}) });
+      return s.next((m) => m.transaction === transaction && m.janus !== 'ack');
+    };
+    const data = (m: Record<string, unknown>) => (m.plugindata as { data: Record<string, unknown> }).data;
+    const feedOf = (id: string) => sfuState(ctx.app)?.roomOf(id)?.feed;
+    const roomId = (id: string) => sfuState(ctx.app)?.roomOf(id)?.id;
+    const participants = async (room: number) =>
+      (await inspector.pluginRequest(inspect, { request: 'listparticipants', room })).participants as Array<{
+        id: number;
+        publisher: boolean;
+      }>;
+    const roomExists = async (room: number) =>
+      (await inspector.pluginRequest(inspect, { request: 'exists', room })).exists as boolean;
+
+    const peers: Array<{ stop(): void }> = [];
+    afterAll(() => {
+      for (const peer of peers) peer.stop();
+    });
+    /** Passes a peer's ICE candidates through the channel as they come (trickle). */
+    const trickle = (s: TestSocket, candidates: unknown[]) => {
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (s.ws.readyState !== s.ws.OPEN) return clearInterval(timer);
+        while (sent < candidates.length) {
+          const candidate = candidates[sent++];
+          send(s, { janus: 'trickle', candidate });
+          if ((candidate as { completed?: boolean }).completed) clearInterval(timer);
+        }
+      }, 50);
+    };
+    const offerSdp = async () => {
+      const peer = await hostPeer();
+      peers.push(peer);
+      return peer.offer.sdp;
+    };
+
+    /** A live event whose host publishes a real peer's offer, which Janus answers. */
+    async function publishing(): Promise<{
+      id: string;
+      room: number;
+      hostChannel: TestSocket;
+      peer: Awaited<ReturnType<typeof hostPeer>>;
+    }> {
+      const id = await newEvent(ctx.app, host.user.id);
+      await setLive(id, host, true);
+      const room = await waitFor(() => roomId(id), 'the room');
+      await sfuState(ctx.app)?.roomOf(id)?.ready;
+      const hostChannel = channel(id, 'host', host);
+      await opened(hostChannel);
+      expect(data(await ask(hostChannel, { request: 'join', ptype: 'publisher' })).videoroom).toBe('joined');
+      const peer = await hostPeer();
+      peers.push(peer);
+      const published = await ask(hostChannel, { request: 'publish' }, peer.offer);
+      expect(data(published)).toMatchObject({ videoroom: 'event', configured: 'ok' });
+      expect(published.jsep).toMatchObject({ type: 'answer' });
+      await peer.pc.setRemoteDescription(published.jsep as RTCSessionDescriptionInit);
+      trickle(hostChannel, peer.candidates);
+      return { id, room, hostChannel, peer };
+    }
+
+    it('refuses a visitor, a non-host broadcaster and a stream that is not live before anything reaches Janus', async () => {
+      const id = await newEvent(ctx.app, host.user.id);
+      const state = sfuState(ctx.app);
+      const before = state?.janus.sent;
+      // Not live yet: nobody gets a channel, and the event has no room.
+      const early = channel(id, 'viewer', viewer);
+      expect(await early.closed).toEqual({ code: REALTIME_CLOSE.TRY_LATER, reason: MSG_SFU_NOT_LIVE });
+      expect(roomId(id)).toBeUndefined();
+      expect(state?.janus.sent).toBe(before);
+
+      await setLiveByRoute(id, host, true);
+      const room = await waitFor(() => roomId(id), 'the room');
+      await sfuState(ctx.app)?.roomOf(id)?.ready;
+      const sentAfterRoom = state?.janus.sent;
+      const visitor = channel(id, 'viewer', null);
+      visitor.ws.on('open', () =>
+        visitor.ws.send(
+          JSON.stringify({
+            janus: 'message',
+            transaction: 'x',
+            body: { request: 'join', ptype: 'subscriber' },
+          }),
+        ),
+      );
+      expect(await visitor.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason: MSG_SFU_SIGN_IN });
+      for (const who of [viewer, other]) {
+        const claim = channel(id, 'host', who);
+        expect(await claim.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason: MSG_SFU_NOT_HOST });
+      }
+      // Nothing of theirs reached Janus, and the room has nobody in it.
+      expect(state?.janus.sent).toBe(sentAfterRoom);
+      expect(await participants(room)).toEqual([]);
+      // A malformed query is refused before the upgrade.
+      for (const query of [
+        `event=${id}&role=host&role=viewer`,
+        `event=${id}&role=admin`,
+        `event=${id}&role=viewer&room=1`,
+      ]) {
+        expect((await openSocket(origin, `/sfu?${query}`, viewer.cookie).closed).code).toBe(400);
+      }
+      await setLiveByRoute(id, host, false);
+    });
+
+    it('the host publishes and a viewer subscribes through the app; the room exists only while live', async () => {
+      const { id, room, hostChannel } = await publishing();
+      expect(await roomExists(room)).toBe(true);
+      // The host's handle, under the feed id the server gave it (media flows only with a real peer).
+      expect((await participants(room)).map((p) => p.id)).toEqual([feedOf(id)]);
+
+      // Janus takes the host's media (webrtcup): then the feed can be subscribed to.
+      await hostChannel.next((m) => m.janus === 'webrtcup', 20_000);
+      await waitFor(async () => (await participants(room)).some((p) => p.publisher), 'the host publishing');
+      const watcher = channel(id, 'viewer', viewer);
+      await opened(watcher);
+      const attached = await ask(watcher, { request: 'join', ptype: 'subscriber' });
+      expect(data(attached).videoroom).toBe('attached');
+      expect(attached.jsep).toMatchObject({ type: 'offer' });
+      const watching = await viewerPeer(attached.jsep as { type: string; sdp: string });
+      peers.push(watching);
+      expect(data(await ask(watcher, { request: 'start' }, watching.answer))).toMatchObject({
+        started: 'ok',
+      });
+      trickle(watcher, watching.candidates);
+      // The viewer's peer decodes the host's picture, forwarded by Janus.
+      await waitFor(() => watching.seen.frames > 5, 'frames at the viewer', 30_000);
+      expect(watching.seen.width).toBe(320);
+      // Nothing of the server's session or the room's keys reaches the browser.
+      const everything = JSON.stringify([...watcher.messages, ...hostChannel.messages]);
+      const secrets = sfuState(ctx.app)?.roomOf(id) as Room;
+      expect(everything).not.toContain(secrets.secret);
+      expect(everything).not.toContain(secrets.pin);
+      expect(everything).not.toContain('session_id');
+      expect(everything).not.toContain(janus?.apiSecret);
+
+      // The viewer count goes out over realtime, from the server.
+      const heard: unknown[] = [];
+      const stop = ctx.app.realtime.subscribe(realtimeChannels.event(id), (m) => {
+        heard.push(m);
+      });
+      const second = channel(id, 'viewer', other);
+      await opened(second);
+      await waitFor(() => heard.find((m) => (m as { viewers?: number }).viewers === 2), 'a count of 2');
+      stop();
+
+      await setLive(id, host, false);
+      expect(await watcher.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
+      expect(await hostChannel.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
+      await waitFor(async () => !(await roomExists(room)), 'the room gone');
+      expect(roomId(id)).toBeUndefined();
+    });
+
+    it('a viewer cannot publish: its channel closes and Janus holds only the host', async () => {
+      const { id, room } = await publishing();
+      const attempts: Array<[Record<string, unknown>, Record<string, unknown> | undefined, string]> = [
+        [{ request: 'publish' }, { type: 'offer', sdp: await offerSdp() }, MSG_SFU_HOST_ONLY],
+        [{ request: 'join', ptype: 'publisher' }, undefined, MSG_SFU_HOST_ONLY],
+        [{ request: 'unpublish' }, undefined, MSG_SFU_HOST_ONLY],
+      ];
+      for (const [body, jsep, reason] of attempts) {
+        const s = channel(id, 'viewer', viewer);
+        await opened(s);
+        send(s, { janus: 'message', body, ...(jsep ? { jsep } : {}) });
+        expect(await s.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason });
+      }
+      // An Admin watching is a viewer too: publishing takes a host channel.
+      const adminWatching = channel(id, 'viewer', admin);
+      await opened(adminWatching);
+      send(adminWatching, {
+        janus: 'message',
+        body: { request: 'publish' },
+        jsep: { type: 'offer', sdp: await offerSdp() },
+      });
+      expect((await adminWatching.closed).code).toBe(REALTIME_CLOSE.POLICY);
+      const inRoom = await participants(room);
+      expect(inRoom).toHaveLength(1);
+      expect(inRoom[0].id).toBe(feedOf(id));
+      await setLive(id, host, false);
+    });
+
+    it('refuses room administration, other verbs and plugins, server fields, bad and oversize frames — closing only that channel', async () => {
+      const { id, room, hostChannel } = await publishing();
+      const bystander = channel(id, 'viewer', other);
+      await opened(bystander);
+      const refused: Array<[string | Buffer, number, string]> = [
+        [
+          JSON.stringify({ janus: 'message', transaction: 'a', body: { request: 'create', room: 1 } }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ROOMS,
+        ],
+        [
+          JSON.stringify({ janus: 'message', transaction: 'a', body: { request: 'destroy', room } }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ROOMS,
+        ],
+        [
+          JSON.stringify({ janus: 'message', transaction: 'a', body: { request: 'list' } }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ROOMS,
+        ],
+        [
+          JSON.stringify({ janus: 'message', transaction: 'a', body: { request: 'listparticipants', room } }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ROOMS,
+        ],
+        [
+          JSON.stringify({ janus: 'message', transaction: 'a', body: { request: 'kick', id: 1 } }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ROOMS,
+        ],
+        [
+          JSON.stringify({ janus: 'attach', transaction: 'a', plugin: 'janus.plugin.streaming' }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ONLY_VIDEOROOM,
+        ],
+        [
+          JSON.stringify({ janus: 'create', transaction: 'a' }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ONLY_VIDEOROOM,
+        ],
+        [
+          JSON.stringify({ janus: 'destroy', transaction: 'a' }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ONLY_VIDEOROOM,
+        ],
+        [
+          JSON.stringify({ janus: 'message', transaction: 'a', handle_id: 1, body: { request: 'start' } }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_ONLY_VIDEOROOM,
+        ],
+        [
+          JSON.stringify({
+            janus: 'message',
+            transaction: 'a',
+            body: { request: 'join', ptype: 'subscriber', room: 1 },
+          }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_SERVER_FIELD,
+        ],
+        [
+          JSON.stringify({
+            janus: 'message',
+            transaction: 'a',
+            body: { request: 'join', ptype: 'subscriber', streams: [{ feed: 1 }] },
+          }),
+          REALTIME_CLOSE.POLICY,
+          MSG_SFU_SERVER_FIELD,
+        ],
+        ['not json', REALTIME_CLOSE.MALFORMED, MSG_SFU_NOT_JSON],
+        [
+          JSON.stringify({ janus: 'message', body: { request: 'start' } }),
+          REALTIME_CLOSE.MALFORMED,
+          MSG_SFU_MALFORMED,
+        ],
+        [Buffer.from([1, 2, 3]), REALTIME_CLOSE.UNSUPPORTED, 'Send JSON text messages.'],
+        ['x'.repeat(SFU_MAX_MESSAGE_BYTES + 1), REALTIME_CLOSE.TOO_BIG, ''],
+      ];
+      for (const [frame, code, reason] of refused) {
+        const s = channel(id, 'viewer', viewer);
+        await opened(s);
+        s.ws.send(frame);
+        const closed = await s.closed;
+        expect(closed.code, String(frame).slice(0, 80)).toBe(code);
+        if (reason) expect(closed.reason).toBe(reason);
+      }
+      // The host may not administer the room either.
+      const byHost = channel(id, 'viewer', host);
+      await opened(byHost);
+      byHost.ws.send(
+        JSON.stringify({ janus: 'message', transaction: 'a', body: { request: 'destroy', room } }),
+      );
+      expect((await byHost.closed).code).toBe(REALTIME_CLOSE.POLICY);
+      // Nobody else was touched: the room, its publisher, the host's and the bystander's channels.
+      expect(await roomExists(room)).toBe(true);
+      expect(await participants(room)).toHaveLength(1);
+      for (const s of [hostChannel, bystander]) {
+        const t = send(s, { janus: 'keepalive' });
+        expect(await s.next((m) => m.transaction === t)).toMatchObject({ janus: 'ack' });
+      }
+      await setLive(id, host, false);
+    });
+
+    it('one viewer channel per member and event; a flood closes the channel', async () => {
+      const { id } = await publishing();
+      const first = channel(id, 'viewer', viewer);
+      await opened(first);
+      const second = channel(id, 'viewer', viewer);
+      expect(await second.closed).toEqual({ code: REALTIME_CLOSE.TRY_LATER, reason: MSG_SFU_WATCHING });
+      for (let i = 0; i <= SFU_MESSAGE_BURST + 5; i++) {
+        if (first.ws.readyState !== first.ws.OPEN) break;
+        first.ws.send(JSON.stringify({ janus: 'keepalive', transaction: `k${i}` }));
+      }
+      expect(await first.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason: MSG_SFU_FLOOD });
+      await setLive(id, host, false);
+    });
+
+    it('the host gone clears live after the grace period', async () => {
+      const { id, hostChannel } = await publishing();
+      hostChannel.ws.close();
+      await waitFor(async () => !(await isLive(id)), 'live cleared', 20_000);
+    });
+
+    it('Janus restarting clears live and closes the channels', async () => {
+      const { id, hostChannel } = await publishing();
+      await janus?.restart();
+      expect(await hostChannel.closed).toEqual({
+        code: REALTIME_CLOSE.TRY_LATER,
+        reason: MSG_SFU_UNAVAILABLE,
+      });
+      await waitFor(async () => !(await isLive(id)), 'live cleared', 20_000);
+      // The app finds Janus again by itself, and the inspector with it.
+      await waitFor(() => sfuState(ctx.app)?.janus.up, 'a new Janus session', 30_000);
+      await inspector.start().catch(() => {});
+      await waitFor(() => inspector.up, 'the inspector back', 30_000);
+      inspect = await inspector.attach(VIDEOROOM, () => {});
+      const again = await publishing();
+      expect(await participants(again.room)).toHaveLength(1);
+      await setLive(again.id, host, false);
+    }, 90_000);
+  },
+  { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret } : {} },
+);
