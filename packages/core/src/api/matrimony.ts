@@ -13,7 +13,12 @@
 //   POST   /matrimony/photo                         multipart `file` → 201 { dp } (then send dp in the form)
 //   GET    /matrimony/profiles/:id/photo?width=     image, Cache-Control: private, no-store (404 when not allowed)
 //   GET    /matrimony/profiles/:id                  FullProfile (404 when the viewer may not see it)
-//   GET    /matrimony/suggestions?cursor=           Page<ProfileCard>, 3 a page
+//   GET    /matrimony/suggestions?cursor=&<filters> Page<ProfileCard>, 3 a page (SuggestionsQuery: no filter given → my saved preferences)
+//   GET    /matrimony/preferences                   PartnerPreferences, or null when none saved
+//   PUT    /matrimony/preferences                   PartnerPreferencesInput → PartnerPreferences
+//   DELETE /matrimony/preferences                   204 (suggestions as before any were saved)
+//   GET    /matrimony/shortlisted-me?cursor=        Page<ProfileCard>, 30 a page, newest first (who shortlisted me)
+//   GET    /matrimony/requests/sent?cursor=         Page<SentRequest>, 30 a page, newest first (requests I sent, with state)
 //   GET    /matrimony/matches?cursor=               Page<MatchCard>, 30 a page, newest match first
 //   GET    /matrimony/matches/news                  MatchNews (new matches and answers since I last looked)
 //   POST   /matrimony/matches/seen                  204 (I opened the Matches tab)
@@ -48,6 +53,7 @@ import {
   REPORT_REASON_MAX,
 } from '../constants.ts';
 import { requiredText } from '../schemas/common.ts';
+import { DIETS, INCOME_RANGES, MANGLIK_CHOICES, RASHIS } from '../schemas/matrimony.ts';
 import { documentIdSchema } from '../schemas/posts.ts';
 import { MATRIMONY_STATUSES } from '../status.ts';
 
@@ -232,6 +238,39 @@ export const fullDetailsSchema = z.object({
 });
 export type FullDetails = z.infer<typeof fullDetailsSchema>;
 
+/**
+ * A listing's family details (issue 34 §3): what the member gave (null when not), with gam and gotra
+ * from their surname. Shown with the other details: to the owner, staff, and a member whose request
+ * the owner accepted and has not revoked.
+ */
+export const familyDetailsSchema = z.object({
+  fatherName: nullableText,
+  fatherOccupation: nullableText,
+  motherName: nullableText,
+  brothersMarried: z.number().int().nullable(),
+  brothersUnmarried: z.number().int().nullable(),
+  sistersMarried: z.number().int().nullable(),
+  sistersUnmarried: z.number().int().nullable(),
+  mosal: nullableText,
+  birthTime: nullableText,
+  birthPlace: nullableText,
+  city: nullableText,
+  rashi: z.enum(RASHIS).nullable(),
+  manglik: z.enum(MANGLIK_CHOICES).nullable(),
+  diet: z.enum(DIETS).nullable(),
+  income: z.enum(INCOME_RANGES).nullable(),
+  /** Native place, from the member's surname. */
+  gam: nullableText,
+  gotra: nullableText,
+});
+export type FamilyDetails = z.infer<typeof familyDetailsSchema>;
+
+/**
+ * `family` on a profile: always sent by the server; optional in the type only so that clients
+ * written before family details existed keep compiling.
+ */
+const familyField = familyDetailsSchema.nullable().optional();
+
 /** The non-contact details of a profile (the form's fields without number and address). */
 const detailsShape = {
   name: z.string(),
@@ -254,6 +293,8 @@ export const fullProfileSchema = profileCardSchema.extend({
   matched: z.boolean(),
   request: myRequestSchema,
   details: fullDetailsSchema.nullable(),
+  /** Family details: with `details`, only while the owner has accepted my request. */
+  family: familyField,
   contact: contactSchema.nullable(),
 });
 export type FullProfile = z.infer<typeof fullProfileSchema>;
@@ -270,6 +311,7 @@ export const myProfileSchema = z.object({
   /** The member's gotra (from their surname), null when unknown. */
   gotra: nullableText,
   gotraFilter: z.boolean(),
+  family: familyField,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -297,3 +339,26 @@ export const staffReportSchema = z.object({
   profile: staffProfileSchema.nullable(),
 });
 export type StaffReport = z.infer<typeof staffReportSchema>;
+
+/** A member's saved partner preferences (null bounds: not set). */
+export const partnerPreferencesViewSchema = z.object({
+  ageMin: z.number().int().nullable(),
+  ageMax: z.number().int().nullable(),
+  heightMin: z.number().nullable(),
+  heightMax: z.number().nullable(),
+  place: nullableText,
+  education: nullableText,
+  withPhoto: z.boolean(),
+  updatedAt: isoDateTime,
+});
+export type PartnerPreferences = z.infer<typeof partnerPreferencesViewSchema>;
+
+/** A request I sent, with its state and the card of the profile I asked (issue 34 §5). */
+export const sentRequestSchema = z.object({
+  /** The asked profile's id (also the cursor). */
+  id: z.string(),
+  state: z.enum(MATRIMONY_REQUEST_STATES),
+  createdAt: isoDateTime,
+  profile: profileCardSchema,
+});
+export type SentRequest = z.infer<typeof sentRequestSchema>;

@@ -17,7 +17,15 @@ import {
   phoneSchema,
   requiredText,
 } from './common.ts';
-import { MSG_BELOW_MARRIAGE_AGE, MSG_INVALID_CHOICE, MSG_INVALID_VALUE } from './messages.ts';
+import {
+  MSG_BELOW_MARRIAGE_AGE,
+  MSG_INVALID_CHOICE,
+  MSG_INVALID_NUMBER,
+  MSG_INVALID_VALUE,
+  MSG_RANGE_REVERSED,
+  MSG_TOO_LONG,
+} from './messages.ts';
+import { documentIdSchema } from './posts.ts';
 
 /** Height in centimetres and weight in kilograms; generous ceilings only stop typos. */
 export const HEIGHT_MAX_CM = 300;
@@ -41,6 +49,133 @@ export function isOfMarriageAge(
   return ageFromDob(dob, now) >= MARRIAGE_MIN_AGE[gender];
 }
 
+/** A choice's words in both of the app's languages. */
+export interface ChoiceLabel {
+  gu: string;
+  en: string;
+}
+
+/** Diet, as a Gujarati biodata states it (issue 34 §3). */
+export const DIETS = ['vegetarian', 'jain', 'eggetarian', 'non_vegetarian'] as const;
+export type Diet = (typeof DIETS)[number];
+export const DIET_LABELS: Record<Diet, ChoiceLabel> = {
+  vegetarian: { gu: 'શાકાહારી', en: 'Vegetarian' },
+  jain: { gu: 'જૈન', en: 'Jain' },
+  eggetarian: { gu: 'ઈંડાહારી', en: 'Eggetarian' },
+  non_vegetarian: { gu: 'માંસાહારી', en: 'Non-vegetarian' },
+};
+
+/** The twelve rashis (moon signs), in their zodiac order. */
+export const RASHIS = [
+  'mesh',
+  'vrushabh',
+  'mithun',
+  'kark',
+  'sinh',
+  'kanya',
+  'tula',
+  'vrushchik',
+  'dhan',
+  'makar',
+  'kumbh',
+  'meen',
+] as const;
+export type Rashi = (typeof RASHIS)[number];
+export const RASHI_LABELS: Record<Rashi, ChoiceLabel> = {
+  mesh: { gu: 'મેષ', en: 'Mesh (Aries)' },
+  vrushabh: { gu: 'વૃષભ', en: 'Vrushabh (Taurus)' },
+  mithun: { gu: 'મિથુન', en: 'Mithun (Gemini)' },
+  kark: { gu: 'કર્ક', en: 'Kark (Cancer)' },
+  sinh: { gu: 'સિંહ', en: 'Sinh (Leo)' },
+  kanya: { gu: 'કન્યા', en: 'Kanya (Virgo)' },
+  tula: { gu: 'તુલા', en: 'Tula (Libra)' },
+  vrushchik: { gu: 'વૃશ્ચિક', en: 'Vrushchik (Scorpio)' },
+  dhan: { gu: 'ધન', en: 'Dhan (Sagittarius)' },
+  makar: { gu: 'મકર', en: 'Makar (Capricorn)' },
+  kumbh: { gu: 'કુંભ', en: 'Kumbh (Aquarius)' },
+  meen: { gu: 'મીન', en: 'Meen (Pisces)' },
+};
+
+export const MANGLIK_CHOICES = ['no', 'yes', 'partial'] as const;
+export type Manglik = (typeof MANGLIK_CHOICES)[number];
+export const MANGLIK_LABELS: Record<Manglik, ChoiceLabel> = {
+  no: { gu: 'માંગલિક નથી', en: 'Not manglik' },
+  yes: { gu: 'માંગલિક', en: 'Manglik' },
+  partial: { gu: 'આંશિક માંગલિક', en: 'Partly manglik' },
+};
+
+/** Annual income ranges, in rupees a year. */
+export const INCOME_RANGES = [
+  'below_3_lakh',
+  '3_to_5_lakh',
+  '5_to_10_lakh',
+  '10_to_20_lakh',
+  '20_to_50_lakh',
+  'above_50_lakh',
+] as const;
+export type IncomeRange = (typeof INCOME_RANGES)[number];
+export const INCOME_LABELS: Record<IncomeRange, ChoiceLabel> = {
+  below_3_lakh: { gu: '₹3 લાખથી ઓછી', en: 'Below ₹3 lakh' },
+  '3_to_5_lakh': { gu: '₹3–5 લાખ', en: '₹3–5 lakh' },
+  '5_to_10_lakh': { gu: '₹5–10 લાખ', en: '₹5–10 lakh' },
+  '10_to_20_lakh': { gu: '₹10–20 લાખ', en: '₹10–20 lakh' },
+  '20_to_50_lakh': { gu: '₹20–50 લાખ', en: '₹20–50 lakh' },
+  above_50_lakh: { gu: '₹50 લાખથી વધુ', en: 'Above ₹50 lakh' },
+};
+
+/** Not in spec: a ceiling on each brothers/sisters count, against typos. */
+export const SIBLINGS_MAX = 20;
+
+/** An optional count: absent, null or '' (not given), else a whole number 0–SIBLINGS_MAX. */
+const optionalCount = z
+  .union(
+    [
+      z
+        .number({ error: MSG_INVALID_NUMBER })
+        .int(MSG_INVALID_NUMBER)
+        .min(0, MSG_INVALID_NUMBER)
+        .max(SIBLINGS_MAX, MSG_INVALID_NUMBER),
+      z.literal(''),
+    ],
+    { error: MSG_INVALID_NUMBER },
+  )
+  .nullish();
+
+/** A birth time written HH:MM on the 24-hour clock. */
+export function isClockTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+/**
+ * Family details of a listing (issue 34 §3), all optional: given as one `family` object with the
+ * listing form; blank fields are stored as null. Gam and gotra are not asked: they come from the
+ * member's surname.
+ */
+export const familyDetailsInputSchema = z.object({
+  fatherName: optionalText(SHORT_TEXT_MAX),
+  fatherOccupation: optionalText(SHORT_TEXT_MAX),
+  motherName: optionalText(SHORT_TEXT_MAX),
+  brothersMarried: optionalCount,
+  brothersUnmarried: optionalCount,
+  sistersMarried: optionalCount,
+  sistersUnmarried: optionalCount,
+  /** The mother's family surname. */
+  mosal: optionalText(SHORT_TEXT_MAX),
+  birthTime: z
+    .string({ error: MSG_INVALID_VALUE })
+    .trim()
+    .refine((v) => v === '' || isClockTime(v), MSG_INVALID_VALUE)
+    .nullish(),
+  birthPlace: optionalText(SHORT_TEXT_MAX),
+  /** Where the member lives now (a town or city; never the address). */
+  city: optionalText(SHORT_TEXT_MAX),
+  rashi: optionalChoice(RASHIS),
+  manglik: optionalChoice(MANGLIK_CHOICES),
+  diet: optionalChoice(DIETS),
+  income: optionalChoice(INCOME_RANGES),
+});
+export type FamilyDetailsInput = z.infer<typeof familyDetailsInputSchema>;
+
 /**
  * The matrimony listing form's fields (SPEC §3 and §5). Blank optional fields may arrive
  * as '' or null: the server stores them as null. `matrimonyProfileSchema` adds the age rule.
@@ -62,6 +197,8 @@ export const matrimonyProfileFields = z.object({
   complexion: optionalText(SHORT_TEXT_MAX),
   blood_group: optionalChoice(BLOOD_GROUPS),
   disability: optionalText(SHORT_TEXT_MAX),
+  /** Absent: the family details stay as they are (a form without them never clears them). */
+  family: familyDetailsInputSchema.optional(),
 });
 
 /** The listing form with the legal minimum age (reported on `dob`, MSG_BELOW_MARRIAGE_AGE). */
@@ -87,3 +224,160 @@ export const MATRIMONY_STEP_FIELDS = {
     'expectation',
   ],
 } as const satisfies Record<1 | 2 | 3, readonly (keyof MatrimonyProfileInput)[]>;
+
+/** Not in spec: the ages a partner filter may name (the youngest anyone may list is 18). */
+export const PARTNER_AGE_MIN = 18;
+export const PARTNER_AGE_MAX = 99;
+
+/**
+ * Partner preferences, saved by the member (PUT /matrimony/preferences): each bound optional, a
+ * range's minimum never above its maximum (the error names the minimum's field).
+ */
+const preferenceFields = {
+  ageMin: z
+    .number({ error: MSG_INVALID_NUMBER })
+    .int(MSG_INVALID_NUMBER)
+    .min(PARTNER_AGE_MIN, MSG_INVALID_NUMBER)
+    .max(PARTNER_AGE_MAX, MSG_INVALID_NUMBER),
+  height: z
+    .number({ error: MSG_INVALID_NUMBER })
+    .positive(MSG_INVALID_NUMBER)
+    .max(HEIGHT_MAX_CM, MSG_INVALID_NUMBER),
+};
+
+function rangesInOrder(
+  value: {
+    ageMin?: number | null;
+    ageMax?: number | null;
+    heightMin?: number | null;
+    heightMax?: number | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  for (const [min, max] of [
+    ['ageMin', 'ageMax'],
+    ['heightMin', 'heightMax'],
+  ] as const) {
+    const low = value[min];
+    const high = value[max];
+    if (low != null && high != null && low > high) {
+      ctx.addIssue({ code: 'custom', path: [min], message: MSG_RANGE_REVERSED, input: low });
+    }
+  }
+}
+
+export const partnerPreferencesSchema = z
+  .object({
+    ageMin: preferenceFields.ageMin.nullish(),
+    ageMax: preferenceFields.ageMin.nullish(),
+    heightMin: preferenceFields.height.nullish(),
+    heightMax: preferenceFields.height.nullish(),
+    /** Native place (gam, from the surname) or the city the member lives in; part of the name. */
+    place: optionalText(SHORT_TEXT_MAX),
+    /** Part of the education or the career. */
+    education: optionalText(SHORT_TEXT_MAX),
+    withPhoto: z.boolean({ error: MSG_INVALID_VALUE }).default(false),
+  })
+  .superRefine(rangesInOrder);
+export type PartnerPreferencesInput = z.infer<typeof partnerPreferencesSchema>;
+
+/** A query-string value: '' counts as absent. */
+const fromQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const queryNumber = <T extends z.ZodType>(schema: T) =>
+  fromQuery(z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema));
+
+/**
+ * Suggestions' filters as a query string (GET /matrimony/suggestions): the preferences' fields and
+ * rules. Any filter given replaces the saved preferences for that request; none given, they apply.
+ */
+export const suggestionsQuerySchema = z
+  .object({
+    cursor: documentIdSchema.optional(),
+    ageMin: queryNumber(preferenceFields.ageMin),
+    ageMax: queryNumber(preferenceFields.ageMin),
+    heightMin: queryNumber(preferenceFields.height),
+    heightMax: queryNumber(preferenceFields.height),
+    place: fromQuery(z.string({ error: MSG_INVALID_VALUE }).trim().max(SHORT_TEXT_MAX, MSG_TOO_LONG)),
+    education: fromQuery(z.string({ error: MSG_INVALID_VALUE }).trim().max(SHORT_TEXT_MAX, MSG_TOO_LONG)),
+    withPhoto: fromQuery(
+      z
+        .enum(['true', 'false', '1', '0'], { error: MSG_INVALID_CHOICE })
+        .transform((v) => v === 'true' || v === '1'),
+    ),
+  })
+  .superRefine(rangesInOrder);
+export type SuggestionsQuery = z.infer<typeof suggestionsQuerySchema>;
+
+/** The filters a suggestions query names, or null when it names none (then the saved preferences apply). */
+export function filtersOf(query: SuggestionsQuery): PartnerFilters | null {
+  const { cursor: _, ...filters } = query;
+  const given = Object.values(filters).some((v) => v !== undefined && v !== '');
+  return given ? normalizeFilters(filters) : null;
+}
+
+/** Filters with every bound null when not given, and blank texts as null. */
+export interface PartnerFilters {
+  ageMin: number | null;
+  ageMax: number | null;
+  heightMin: number | null;
+  heightMax: number | null;
+  place: string | null;
+  education: string | null;
+  withPhoto: boolean;
+}
+
+export function normalizeFilters(input: {
+  ageMin?: number | null;
+  ageMax?: number | null;
+  heightMin?: number | null;
+  heightMax?: number | null;
+  place?: string | null;
+  education?: string | null;
+  withPhoto?: boolean | null;
+}): PartnerFilters {
+  const text = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+  return {
+    ageMin: input.ageMin ?? null,
+    ageMax: input.ageMax ?? null,
+    heightMin: input.heightMin ?? null,
+    heightMax: input.heightMax ?? null,
+    place: text(input.place),
+    education: text(input.education),
+    withPhoto: input.withPhoto ?? false,
+  };
+}
+
+/**
+ * The dates of birth that make an age range on `today` (core's ageFromDob: whole days / 365.25):
+ * born on or before `latest` is at least `ageMin`; born on or after `earliest` is at most `ageMax`.
+ * Found by walking from the estimate, so the bounds agree with ageFromDob to the day.
+ */
+export function dobBounds(
+  ageMin: number | null,
+  ageMax: number | null,
+  today: DateLike = new Date(),
+): { latest: string | null; earliest: string | null } {
+  const day = 86_400_000;
+  const now = new Date(today);
+  const base = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const ageOn = (t: number) => ageFromDob(iso(t), today);
+  let latest: string | null = null;
+  if (ageMin !== null) {
+    // The latest birth date still aged ageMin or more.
+    let t = base - Math.floor(ageMin * 365.25) * day;
+    while (ageOn(t) < ageMin) t -= day;
+    while (ageOn(t + day) >= ageMin) t += day;
+    latest = iso(t);
+  }
+  let earliest: string | null = null;
+  if (ageMax !== null) {
+    // The earliest birth date still aged ageMax or less.
+    let t = base - Math.floor((ageMax + 1) * 365.25) * day;
+    while (ageOn(t) > ageMax) t += day;
+    while (ageOn(t - day) <= ageMax) t -= day;
+    earliest = iso(t);
+  }
+  return { latest, earliest };
+}

@@ -12,10 +12,13 @@ import {
   type MatchCard,
   type MatchNews,
   type Page,
+  type PartnerFilters,
   type ProfileCard,
   type RequestState,
+  type SentRequest,
 } from '@samaj/core';
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { newestFirst, pageOf } from '../../db/keyset.ts';
 import {
@@ -28,6 +31,7 @@ import {
   surname,
   user,
 } from '../../db/schema/index.ts';
+import { filterCondition } from './preferences.ts';
 import { cardColumns, cardView } from './view.ts';
 import { gotraColumn, type Viewer, visibleTo } from './visibility.ts';
 
@@ -38,9 +42,15 @@ const myShortlist = (viewer: Viewer) =>
 
 /**
  * Suggestions: profiles the viewer may see, minus those they are not interested in and, unless they
- * switched the filter off, those of their own gotra (where both gotras are known).
+ * switched the filter off, those of their own gotra (where both gotras are known); narrowed by
+ * `filters` (the request's, or the member's saved preferences), the same on every page.
  */
-export async function suggestions(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<ProfileCard>> {
+export async function suggestions(
+  db: Executor,
+  viewer: Viewer,
+  cursor?: string,
+  filters: PartnerFilters | null = null,
+): Promise<Page<ProfileCard>> {
   const size = MATRIMONY_SUGGESTIONS_PAGE_SIZE;
   const [after] = cursor
     ? await db
@@ -65,6 +75,7 @@ export async function suggestions(db: Executor, viewer: Viewer, cursor?: string)
         visibleTo(viewer),
         sql`not exists (select 1 from ${matrimonyNotInterested} where ${matrimonyNotInterested.member} = ${viewer.id} and ${matrimonyNotInterested.profile} = ${matrimonyProfile.id})`,
         sameGotra,
+        filterCondition(filters),
         page.where,
       ),
     )
@@ -143,6 +154,83 @@ export async function shortlists(db: Executor, viewer: Viewer, cursor?: string):
     .limit(size + 1);
   return pageOf(
     rows.map((r) => cardView(r.card, true)),
+    size,
+  );
+}
+
+/**
+ * "Shortlisted me" (issue 34 §5): members who shortlisted the viewer, newest first, each as the
+ * viewer may see them (`visibleTo`); `shortlisted` says whether the viewer shortlisted them back.
+ * Only ever the viewer's own list: the profile side is the viewer's id.
+ */
+export async function shortlistedMe(
+  db: Executor,
+  viewer: Viewer,
+  cursor?: string,
+): Promise<Page<ProfileCard>> {
+  const size = MATRIMONY_LIST_PAGE_SIZE;
+  const [after] = cursor
+    ? await db
+        .select({ createdAt: shortlist.createdAt, id: shortlist.creator })
+        .from(shortlist)
+        .where(and(eq(shortlist.profile, viewer.id), eq(shortlist.creator, cursor)))
+    : [];
+  if (cursor && !after) return { documents: [], nextCursor: null };
+  const page = newestFirst(shortlist.createdAt, shortlist.creator, after);
+  const mine = alias(shortlist, 'mine');
+  const rows = await db
+    .select({ card: cardColumns, shortlisted: sql<boolean>`${mine.id} is not null` })
+    .from(shortlist)
+    .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.creator))
+    .leftJoin(mine, and(eq(mine.creator, viewer.id), eq(mine.profile, shortlist.creator)))
+    .where(and(eq(shortlist.profile, viewer.id), visibleTo(viewer), page.where))
+    .orderBy(...page.order)
+    .limit(size + 1);
+  return pageOf(
+    rows.map((r) => cardView(r.card, r.shortlisted)),
+    size,
+  );
+}
+
+/**
+ * Requests the viewer sent (issue 34 §5), newest first, with their state and the asked profile's
+ * card; a profile the viewer may no longer see leaves the list. Never contact: the Matches card and
+ * the full profile show it while an acceptance stands.
+ */
+export async function sentRequests(
+  db: Executor,
+  viewer: Viewer,
+  cursor?: string,
+): Promise<Page<SentRequest>> {
+  const size = MATRIMONY_LIST_PAGE_SIZE;
+  const [after] = cursor
+    ? await db
+        .select({ createdAt: profileRequest.createdAt, id: profileRequest.profile })
+        .from(profileRequest)
+        .where(and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, cursor)))
+    : [];
+  if (cursor && !after) return { documents: [], nextCursor: null };
+  const page = newestFirst(profileRequest.createdAt, profileRequest.profile, after);
+  const rows = await db
+    .select({
+      card: cardColumns,
+      state: profileRequest.state,
+      createdAt: profileRequest.createdAt,
+      shortlisted: shortlistedColumn,
+    })
+    .from(profileRequest)
+    .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, profileRequest.profile))
+    .leftJoin(shortlist, myShortlist(viewer))
+    .where(and(eq(profileRequest.creator, viewer.id), visibleTo(viewer), page.where))
+    .orderBy(...page.order)
+    .limit(size + 1);
+  return pageOf(
+    rows.map((r) => ({
+      id: r.card.id,
+      state: r.state,
+      createdAt: r.createdAt.toISOString(),
+      profile: cardView(r.card, r.shortlisted),
+    })),
     size,
   );
 }

@@ -356,7 +356,7 @@ describeEachDatabase(
         }) => {
           expect(res.statusCode, res.body).toBe(200);
           expect(Object.keys(res.json()).sort()).toEqual(
-            [...cardKeys, 'contact', 'details', 'matched', 'request'].sort(),
+            [...cardKeys, 'contact', 'details', 'family', 'matched', 'request'].sort(),
           );
           expect(res.body).not.toContain(woman.user.name);
           expect(res.body).not.toContain(woman.form.dob);
@@ -367,7 +367,7 @@ describeEachDatabase(
         };
         const before = await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man);
         expectMinimal(before);
-        expect(before.json()).toMatchObject({ details: null, contact: null });
+        expect(before.json()).toMatchObject({ details: null, family: null, contact: null });
         expectNoContactOf(before.body, woman);
         expect(before.body).not.toContain(woman.form.expectation);
 

@@ -8,6 +8,7 @@ import {
   matrimonyBlock,
   matrimonyMatch,
   matrimonyNotInterested,
+  matrimonyPreference,
   matrimonyProfile,
   matrimonyReport,
   profileRequest,
@@ -16,51 +17,54 @@ import {
 import type { MemberDataPart } from '../../platform/registry.ts';
 
 async function exportMatrimony(db: Executor, id: string) {
-  const [profile, shortlists, sent, received, matches, blocks, notInterested, reports] = await Promise.all([
-    db.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, id)),
-    db
-      .select({ profile: shortlist.profile, createdAt: shortlist.createdAt })
-      .from(shortlist)
-      .where(eq(shortlist.creator, id)),
-    db
-      .select({
-        profile: profileRequest.profile,
-        state: profileRequest.state,
-        createdAt: profileRequest.createdAt,
-      })
-      .from(profileRequest)
-      .where(eq(profileRequest.creator, id)),
-    db
-      .select({
-        creator: profileRequest.creator,
-        state: profileRequest.state,
-        createdAt: profileRequest.createdAt,
-      })
-      .from(profileRequest)
-      .where(eq(profileRequest.profile, id)),
-    db
-      .select({ member: matrimonyMatch.other, createdAt: matrimonyMatch.createdAt })
-      .from(matrimonyMatch)
-      .where(eq(matrimonyMatch.member, id)),
-    db
-      .select({ profile: matrimonyBlock.blocked, createdAt: matrimonyBlock.createdAt })
-      .from(matrimonyBlock)
-      .where(eq(matrimonyBlock.blocker, id)),
-    db
-      .select({ profile: matrimonyNotInterested.profile, createdAt: matrimonyNotInterested.createdAt })
-      .from(matrimonyNotInterested)
-      .where(eq(matrimonyNotInterested.member, id)),
-    db
-      .select({
-        profile: matrimonyReport.profile,
-        reason: matrimonyReport.reason,
-        createdAt: matrimonyReport.createdAt,
-      })
-      .from(matrimonyReport)
-      .where(eq(matrimonyReport.reporter, id)),
-  ]);
+  const [profile, preferences, shortlists, sent, received, matches, blocks, notInterested, reports] =
+    await Promise.all([
+      db.select().from(matrimonyProfile).where(eq(matrimonyProfile.id, id)),
+      db.select().from(matrimonyPreference).where(eq(matrimonyPreference.member, id)),
+      db
+        .select({ profile: shortlist.profile, createdAt: shortlist.createdAt })
+        .from(shortlist)
+        .where(eq(shortlist.creator, id)),
+      db
+        .select({
+          profile: profileRequest.profile,
+          state: profileRequest.state,
+          createdAt: profileRequest.createdAt,
+        })
+        .from(profileRequest)
+        .where(eq(profileRequest.creator, id)),
+      db
+        .select({
+          creator: profileRequest.creator,
+          state: profileRequest.state,
+          createdAt: profileRequest.createdAt,
+        })
+        .from(profileRequest)
+        .where(eq(profileRequest.profile, id)),
+      db
+        .select({ member: matrimonyMatch.other, createdAt: matrimonyMatch.createdAt })
+        .from(matrimonyMatch)
+        .where(eq(matrimonyMatch.member, id)),
+      db
+        .select({ profile: matrimonyBlock.blocked, createdAt: matrimonyBlock.createdAt })
+        .from(matrimonyBlock)
+        .where(eq(matrimonyBlock.blocker, id)),
+      db
+        .select({ profile: matrimonyNotInterested.profile, createdAt: matrimonyNotInterested.createdAt })
+        .from(matrimonyNotInterested)
+        .where(eq(matrimonyNotInterested.member, id)),
+      db
+        .select({
+          profile: matrimonyReport.profile,
+          reason: matrimonyReport.reason,
+          createdAt: matrimonyReport.createdAt,
+        })
+        .from(matrimonyReport)
+        .where(eq(matrimonyReport.reporter, id)),
+    ]);
   return {
     profile: profile[0] ?? null,
+    partnerPreferences: preferences[0] ?? null,
     shortlists,
     profileRequests: sent,
     requestsReceived: received,

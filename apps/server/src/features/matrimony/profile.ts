@@ -1,8 +1,14 @@
 // A member's own listing (SPEC §4 Matrimony profile status; issue 9 §2–3): apply once (id = the
 // member's id, status requested, pref `matrimony` = applied), edit, hide and activate, settings.
 // And someone else's full profile, whose contact shows only while the owner's acceptance stands.
-import type { FullProfile, MatrimonyProfileInput, MatrimonySettings, MyProfile } from '@samaj/core';
-import { type AnyColumn, and, eq, ne, sql } from 'drizzle-orm';
+import type {
+  FamilyDetailsInput,
+  FullProfile,
+  MatrimonyProfileInput,
+  MatrimonySettings,
+  MyProfile,
+} from '@samaj/core';
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -15,16 +21,48 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { deleteFilesWith } from '../../platform/files-cleanup.ts';
-import { cardColumns, fullDetailsView, fullProfileView, myProfileView, type ProfileRow } from './view.ts';
-import { gotraColumn, type Viewer, visibleTo } from './visibility.ts';
+import {
+  cardColumns,
+  type FamilyRow,
+  familyColumns,
+  familyView,
+  fullDetailsView,
+  fullProfileView,
+  myProfileView,
+  type ProfileRow,
+} from './view.ts';
+import { gamColumn, gotraColumn, type Viewer, visibleTo } from './visibility.ts';
 
 export class AlreadyListed extends Error {}
 export class PhotoNotYours extends Error {}
 export class StatusChangeRefused extends Error {}
 
+const blank = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
+
+/** The family details given with the form; none when the form has no `family` (they stay as they are). */
+function familyColumnsOf(family: FamilyDetailsInput | undefined) {
+  if (!family) return {};
+  return {
+    fatherName: blank(family.fatherName),
+    fatherOccupation: blank(family.fatherOccupation),
+    motherName: blank(family.motherName),
+    brothersMarried: blank(family.brothersMarried),
+    brothersUnmarried: blank(family.brothersUnmarried),
+    sistersMarried: blank(family.sistersMarried),
+    sistersUnmarried: blank(family.sistersUnmarried),
+    mosal: blank(family.mosal),
+    birthTime: blank(family.birthTime),
+    birthPlace: blank(family.birthPlace),
+    city: blank(family.city),
+    rashi: blank(family.rashi),
+    manglik: blank(family.manglik),
+    diet: blank(family.diet),
+    income: blank(family.income),
+  };
+}
+
 /** Blank optional fields are stored as null. */
 function columnsOf(input: MatrimonyProfileInput) {
-  const blank = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
   return {
     dob: input.dob,
     gender: input.gender,
@@ -42,16 +80,17 @@ function columnsOf(input: MatrimonyProfileInput) {
     complexion: blank(input.complexion),
     blood_group: blank(input.blood_group),
     disability: blank(input.disability),
+    ...familyColumnsOf(input.family),
   };
 }
 
-/** The member's profile with their gotra, or null. */
+/** The member's profile with their gotra and gam, or null. */
 export async function findMine(
   db: Executor,
   memberId: string,
-): Promise<{ row: ProfileRow; gotra: string | null } | null> {
+): Promise<{ row: ProfileRow; gotra: string | null; gam: string | null } | null> {
   const [found] = await db
-    .select({ row: matrimonyProfile, gotra: gotraColumn })
+    .select({ row: matrimonyProfile, gotra: gotraColumn, gam: gamColumn })
     .from(matrimonyProfile)
     .leftJoin(user, eq(user.id, matrimonyProfile.id))
     .leftJoin(surname, eq(surname.id, user.surname))
@@ -62,7 +101,7 @@ export async function findMine(
 
 export async function myProfile(db: Executor, memberId: string): Promise<MyProfile | null> {
   const found = await findMine(db, memberId);
-  return found ? myProfileView(found.row, found.gotra) : null;
+  return found ? myProfileView(found.row, found) : null;
 }
 
 /** A photo given as `dp` must be one the member uploaded for matrimony. */
@@ -181,12 +220,12 @@ export async function saveSettings(
 
 /**
  * Another member's profile for a viewer who may see it (null otherwise: the route's 404): what the
- * card shows; attributes, phone and address only while the owner has accepted the viewer's request
- * and not revoked it — read through `case when`, so nothing else leaves the database.
+ * card shows; attributes, family details, phone and address only while the owner has accepted the
+ * viewer's request and not revoked it — read through `case when`, so nothing else leaves the database.
  */
 export async function fullProfile(db: Executor, viewer: Viewer, id: string): Promise<FullProfile | null> {
   const accepted = sql`${profileRequest.state} = 'accepted'`;
-  const ifAccepted = <T>(column: AnyColumn) => sql<T | null>`case when ${accepted} then ${column} end`;
+  const ifAccepted = <T>(column: AnyColumn | SQL) => sql<T | null>`case when ${accepted} then ${column} end`;
   const [row] = await db
     .select({
       card: cardColumns,
@@ -203,8 +242,13 @@ export async function fullProfile(db: Executor, viewer: Viewer, id: string): Pro
       blood_group: ifAccepted<string>(matrimonyProfile.blood_group),
       disability: ifAccepted<string>(matrimonyProfile.disability),
       expectation: ifAccepted<string>(matrimonyProfile.expectation),
+      family: familyColumns((column) => ifAccepted<FamilyRow[keyof FamilyRow]>(column)),
+      gam: ifAccepted<string>(gamColumn),
+      gotra: ifAccepted<string>(gotraColumn),
     })
     .from(matrimonyProfile)
+    .leftJoin(user, eq(user.id, matrimonyProfile.id))
+    .leftJoin(surname, eq(surname.id, user.surname))
     .leftJoin(shortlist, and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, matrimonyProfile.id)))
     .leftJoin(
       matrimonyMatch,
@@ -219,5 +263,11 @@ export async function fullProfile(db: Executor, viewer: Viewer, id: string): Pro
   if (!row) return null;
   const contact =
     row.number !== null && row.address !== null ? { number: row.number, address: row.address } : null;
-  return fullProfileView(row, contact ? fullDetailsView(row) : null, contact);
+  return fullProfileView(
+    row,
+    contact ? fullDetailsView(row) : null,
+    // Each value is the column it is named after (familyColumns), read only when accepted.
+    contact ? familyView(row.family as FamilyRow, row) : null,
+    contact,
+  );
 }

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import {
   documentIdSchema,
   ERROR_TYPES,
+  filtersOf,
   fullProfileSchema,
   hiddenProfileSchema,
   incomingRequestSchema,
@@ -19,6 +20,8 @@ import {
   outgoingRequestSchema,
   type Page,
   type PreviewWidth,
+  partnerPreferencesSchema,
+  partnerPreferencesViewSchema,
   photoQuerySchema,
   photoUploadSchema,
   profileCardSchema,
@@ -26,7 +29,9 @@ import {
   profileStatusChangeSchema,
   reportProfileSchema,
   requestCountSchema,
+  sentRequestSchema,
   shortlistResultSchema,
+  suggestionsQuerySchema,
   UPLOAD_MAX_BYTES,
 } from '@samaj/core';
 import type { FastifyRequest } from 'fastify';
@@ -59,11 +64,14 @@ import {
   matches,
   matchNews,
   pendingRequestCount,
+  sentRequests,
+  shortlistedMe,
   shortlists,
   suggestions,
 } from './lists.ts';
 import { matrimonyMemberData } from './member-data.ts';
 import { matrimonyPhotoAccess, PHOTO_CACHE_CONTROL, photoFor, photoPreview } from './photos.ts';
+import { clearPreferences, preferencesOf, savedFilters, savePreferences } from './preferences.ts';
 import {
   AlreadyListed,
   apply,
@@ -253,6 +261,60 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/matrimony/preferences',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'My partner preferences (null when none are saved)',
+        response: { 200: partnerPreferencesViewSchema.nullable(), ...errors(...GUARD_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      return reply.send(await preferencesOf(app.db, me.id));
+    },
+  );
+
+  app.put(
+    '/api/matrimony/preferences',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Save my partner preferences: my suggestions take them when I name no filter',
+        body: partnerPreferencesSchema,
+        response: { 200: partnerPreferencesViewSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request) => {
+      const me = await eligibleUser(request);
+      const saved = await savePreferences(app.db, me.id, request.body);
+      if (!saved) throw notFound(MSG_NO_PROFILE);
+      return saved;
+    },
+  );
+
+  app.delete(
+    '/api/matrimony/preferences',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'Clear my partner preferences (suggestions as before any were saved)',
+        response: { 204: noContent, ...errors(...GUARD_ERRORS, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      await clearPreferences(app.db, me.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   /** The photo goes through the media pipeline (EXIF and GPS dropped); the form then sends its id as dp. */
   app.post(
     '/api/matrimony/photo',
@@ -350,11 +412,39 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
         return viewer ? load(app.db, viewer, request.query.cursor) : emptyPage;
       },
     );
-  list(
+  /**
+   * Suggestions, narrowed by the filters the request names or, when it names none, by the member's
+   * saved preferences (docs/decisions.md, "Matrimony: preferences vs filters").
+   */
+  app.get(
     '/api/matrimony/suggestions',
-    'Suggested profiles, 3 a page, newest first',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Suggested profiles, 3 a page, newest first; filtered by the query, else by my preferences',
+        querystring: suggestionsQuerySchema,
+        response: { 200: pageResponse(profileCardSchema), ...errors(400, ...GUARD_ERRORS) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      if (!viewer) return emptyPage;
+      const filters = filtersOf(request.query) ?? (await savedFilters(app.db, viewer.id));
+      return suggestions(app.db, viewer, request.query.cursor, filters);
+    },
+  );
+  list(
+    '/api/matrimony/shortlisted-me',
+    'Members who shortlisted me, newest first, 30 a page (my own list only)',
     profileCardSchema,
-    suggestions,
+    shortlistedMe,
+  );
+  list(
+    '/api/matrimony/requests/sent',
+    'Full-profile requests I sent, with their state, newest first, 30 a page',
+    sentRequestSchema,
+    sentRequests,
   );
   list('/api/matrimony/matches', 'Mutual shortlists, newest first, 30 a page', matchCardSchema, matches);
   list('/api/matrimony/shortlists', 'My shortlist, newest first, 30 a page', profileCardSchema, shortlists);

@@ -16,7 +16,7 @@ import { afterOldestFirst, pageOf } from '../../db/keyset.ts';
 import { matrimonyProfile, matrimonyReport, surname, user } from '../../db/schema/index.ts';
 import { lockedProfile } from './profile.ts';
 import { staffProfileView } from './view.ts';
-import { gotraColumn } from './visibility.ts';
+import { gamColumn, gotraColumn } from './visibility.ts';
 
 export class AlreadyDecided extends Error {}
 
@@ -26,15 +26,26 @@ const openReportsColumn = sql<number>`(select count(*) from ${matrimonyReport} w
 async function staffViews(db: Executor, ids: string[]): Promise<Map<string, StaffProfile>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ row: matrimonyProfile, gotra: gotraColumn, openReports: openReportsColumn, ...authorColumns })
+    .select({
+      row: matrimonyProfile,
+      gotra: gotraColumn,
+      gam: gamColumn,
+      openReports: openReportsColumn,
+      ...authorColumns,
+    })
     .from(matrimonyProfile)
     .leftJoin(user, eq(user.id, matrimonyProfile.id))
     .leftJoin(surname, eq(surname.id, user.surname))
     .where(inArray(matrimonyProfile.id, ids));
   return new Map(
-    rows.map(({ row, gotra, openReports, ...author }) => [
+    rows.map(({ row, gotra, gam, openReports, ...author }) => [
       row.id,
-      staffProfileView(row, { gotra, user: authorSummary(row.id, author), openReports: Number(openReports) }),
+      staffProfileView(row, {
+        gotra,
+        gam,
+        user: authorSummary(row.id, author),
+        openReports: Number(openReports),
+      }),
     ]),
   );
 }

@@ -4,6 +4,7 @@ import {
   ageFromDob,
   BLOOD_GROUPS,
   type BloodGroup,
+  type FamilyDetails,
   type FullDetails,
   type FullProfile,
   firstName,
@@ -83,6 +84,71 @@ function details(row: ProfileRow) {
   };
 }
 
+/** The family columns of a profile, as read (through `case when` for someone else's). */
+export interface FamilyRow {
+  fatherName: string | null;
+  fatherOccupation: string | null;
+  motherName: string | null;
+  brothersMarried: number | null;
+  brothersUnmarried: number | null;
+  sistersMarried: number | null;
+  sistersUnmarried: number | null;
+  mosal: string | null;
+  birthTime: string | null;
+  birthPlace: string | null;
+  city: string | null;
+  rashi: FamilyDetails['rashi'];
+  manglik: FamilyDetails['manglik'];
+  diet: FamilyDetails['diet'];
+  income: FamilyDetails['income'];
+}
+
+/** The family columns to select, each through `read` (identity for the owner, `case when` for others). */
+export function familyColumns<T>(read: (column: (typeof matrimonyProfile)[keyof FamilyRow]) => T) {
+  return {
+    fatherName: read(matrimonyProfile.fatherName),
+    fatherOccupation: read(matrimonyProfile.fatherOccupation),
+    motherName: read(matrimonyProfile.motherName),
+    brothersMarried: read(matrimonyProfile.brothersMarried),
+    brothersUnmarried: read(matrimonyProfile.brothersUnmarried),
+    sistersMarried: read(matrimonyProfile.sistersMarried),
+    sistersUnmarried: read(matrimonyProfile.sistersUnmarried),
+    mosal: read(matrimonyProfile.mosal),
+    birthTime: read(matrimonyProfile.birthTime),
+    birthPlace: read(matrimonyProfile.birthPlace),
+    city: read(matrimonyProfile.city),
+    rashi: read(matrimonyProfile.rashi),
+    manglik: read(matrimonyProfile.manglik),
+    diet: read(matrimonyProfile.diet),
+    income: read(matrimonyProfile.income),
+  };
+}
+
+export function familyView(
+  row: FamilyRow,
+  origin: { gam: string | null; gotra: string | null },
+): FamilyDetails {
+  return {
+    fatherName: row.fatherName,
+    fatherOccupation: row.fatherOccupation,
+    motherName: row.motherName,
+    brothersMarried: row.brothersMarried,
+    brothersUnmarried: row.brothersUnmarried,
+    sistersMarried: row.sistersMarried,
+    sistersUnmarried: row.sistersUnmarried,
+    mosal: row.mosal,
+    birthTime: row.birthTime,
+    birthPlace: row.birthPlace,
+    city: row.city,
+    rashi: row.rashi,
+    manglik: row.manglik,
+    diet: row.diet,
+    income: row.income,
+    gam: origin.gam,
+    gotra: origin.gotra,
+  };
+}
+
 /**
  * Someone else's profile: what their card shows, and `details` and `contact` only when the query
  * read them (the owner's acceptance stands); never the full name or birth date.
@@ -90,6 +156,7 @@ function details(row: ProfileRow) {
 export function fullProfileView(
   row: { card: CardRow; shortlisted: boolean; matched: boolean; request: FullProfile['request'] },
   details: FullDetails | null,
+  family: FamilyDetails | null,
   contact: MatrimonyContact | null,
 ): FullProfile {
   return {
@@ -97,6 +164,7 @@ export function fullProfileView(
     matched: row.matched,
     request: row.request,
     details,
+    family,
     contact,
   };
 }
@@ -125,7 +193,11 @@ export function fullDetailsView(row: {
   };
 }
 
-export function myProfileView(row: ProfileRow, gotra: string | null): MyProfile {
+export function myProfileView(
+  row: ProfileRow,
+  origin: { gam: string | null; gotra: string | null },
+): MyProfile {
+  const { gotra } = origin;
   return {
     id: row.id,
     ...details(row),
@@ -136,6 +208,7 @@ export function myProfileView(row: ProfileRow, gotra: string | null): MyProfile 
     banReason: row.banReason,
     gotra,
     gotraFilter: row.gotraFilter,
+    family: familyView(row, origin),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -143,9 +216,9 @@ export function myProfileView(row: ProfileRow, gotra: string | null): MyProfile 
 
 export function staffProfileView(
   row: ProfileRow,
-  extra: { gotra: string | null; user: UserSummary; openReports: number },
+  extra: { gotra: string | null; gam: string | null; user: UserSummary; openReports: number },
 ): StaffProfile {
-  const { gotraFilter: _, ...mine } = myProfileView(row, extra.gotra);
+  const { gotraFilter: _, ...mine } = myProfileView(row, extra);
   return {
     ...mine,
     user: extra.user,

@@ -31,6 +31,8 @@ export function eligibleMember(memberId: SQL | AnyColumn): SQL {
 
 /** The member's gotra, from their surname ('' counts as unknown). */
 export const gotraColumn = sql<string | null>`nullif(trim(${surname.gotra}), '')`;
+/** The member's native place (gam), from their surname ('' counts as unknown). */
+export const gamColumn = sql<string | null>`nullif(trim(${surname.gam}), '')`;
 
 /** The member as a viewer, or null unless their own profile is active and they are eligible now. */
 export async function activeViewer(db: Executor, memberId: string): Promise<Viewer | null> {
