@@ -123,13 +123,21 @@ describeEachDatabase(
       );
     });
 
-    it('the answers go with the event, and a member finds theirs in their export', async () => {
+    it('the answers go with the event and with a deleted account, and a member finds theirs in their export', async () => {
       const ev = await create();
       await attend(chetna, ev.id, true);
       const exported = (await call('GET', '/api/account/export', chetna)).json();
       expect(exported.eventAttendance).toEqual([
         expect.objectContaining({ event: ev.id, member: chetna.user.id }),
       ]);
+      // A member who deletes their account takes their answer (and the count) with them.
+      const [leaver] = await createMembers(ctx.app, 1);
+      await attend(leaver, ev.id, true);
+      expect((await one(chetna, ev.id)).attendees).toBe(2);
+      const gone = await call('DELETE', '/api/account', leaver, { password: leaver.password });
+      expect(gone.statusCode, gone.body).toBe(204);
+      expect((await one(chetna, ev.id)).attendees).toBe(1);
+
       expect((await call('DELETE', `/api/events/${ev.id}`, admin)).statusCode).toBe(204);
       expect(await ctx.app.db.select().from(eventAttendance).where(eq(eventAttendance.event, ev.id))).toEqual(
         [],
