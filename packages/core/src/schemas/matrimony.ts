@@ -381,3 +381,33 @@ export function dobBounds(
   }
   return { latest, earliest };
 }
+
+/** A listing's photos: the main one (`dp`) and up to three more (issue 34 §4). */
+export const MATRIMONY_PHOTOS_MAX = 4;
+
+/**
+ * Who sees a listing's photos: `listed` — whoever may see the listing (verified, listed members of
+ * the other gender, as before); `accepted` — only members whose full-profile request the owner
+ * accepted and has not revoked (others see a locked placeholder, and the photo route answers 404).
+ */
+export const PHOTO_VISIBILITIES = ['listed', 'accepted'] as const;
+export type PhotoVisibility = (typeof PHOTO_VISIBILITIES)[number];
+export const PHOTO_VISIBILITY_LABELS: Record<PhotoVisibility, ChoiceLabel> = {
+  listed: { gu: 'ચકાસાયેલ સભ્યો', en: 'Verified members' },
+  accepted: { gu: 'જેમની વિનંતી મેં સ્વીકારી છે તે જ', en: 'Only members whose request I accepted' },
+};
+
+/**
+ * The owner's photos, in order (the first is the main one, `dp`), and who sees them
+ * (PUT /matrimony/photos). Each id is a photo the member uploaded through /matrimony/photo.
+ */
+export const matrimonyPhotosSchema = z.object({
+  photos: z
+    .array(z.string({ error: MSG_INVALID_VALUE }).min(1, MSG_INVALID_VALUE).max(64, MSG_INVALID_VALUE), {
+      error: MSG_INVALID_VALUE,
+    })
+    .max(MATRIMONY_PHOTOS_MAX, MSG_INVALID_VALUE)
+    .refine((ids) => new Set(ids).size === ids.length, MSG_INVALID_VALUE),
+  visibility: z.enum(PHOTO_VISIBILITIES, { error: MSG_INVALID_CHOICE }),
+});
+export type MatrimonyPhotosInput = z.infer<typeof matrimonyPhotosSchema>;

@@ -6,12 +6,15 @@ import {
   INCOME_RANGES,
   type IncomeRange,
   MANGLIK_CHOICES,
+  MATRIMONY_PHOTOS_MAX,
   MATRIMONY_REPORT_STATUSES,
   MATRIMONY_REQUEST_STATES,
   MATRIMONY_STATUSES,
   type Manglik,
   type MatrimonyReportStatus,
   type MatrimonyStatus,
+  PHOTO_VISIBILITIES,
+  type PhotoVisibility,
   RASHIS,
   type Rashi,
   type RequestState,
@@ -33,6 +36,10 @@ export const matrimonyProfile = pgTable(
     name: text('name').notNull(),
     /** File id of the photo (kind 'matrimony'), served only by the matrimony photo route. */
     dp: text('dp'),
+    /** Up to three more photos after `dp` (file ids of kind 'matrimony'), in the owner's order. */
+    morePhotos: text('more_photos').array().notNull().default(sql`'{}'::text[]`),
+    /** Who sees the photos: `listed` (whoever may see the listing) or `accepted` (issue 34 §4). */
+    photoVisibility: text('photo_visibility').$type<PhotoVisibility>().notNull().default('listed'),
     /** ISO date, YYYY-MM-DD. */
     dob: text('dob').notNull(),
     gender: text('gender').$type<Gender>().notNull(),
@@ -83,6 +90,11 @@ export const matrimonyProfile = pgTable(
     check('matrimony_profile_gender_check', oneOf(t.gender, GENDERS)),
     check('matrimony_profile_status_check', oneOf(t.status, MATRIMONY_STATUSES)),
     check('matrimony_profile_rashi_check', oneOf(t.rashi, RASHIS)),
+    check('matrimony_profile_photo_visibility_check', oneOf(t.photoVisibility, PHOTO_VISIBILITIES)),
+    check(
+      'matrimony_profile_more_photos_check',
+      sql`cardinality(${t.morePhotos}) <= ${sql.raw(String(MATRIMONY_PHOTOS_MAX - 1))}`,
+    ),
     check('matrimony_profile_manglik_check', oneOf(t.manglik, MANGLIK_CHOICES)),
     check('matrimony_profile_diet_check', oneOf(t.diet, DIETS)),
     check('matrimony_profile_income_check', oneOf(t.income, INCOME_RANGES)),
