@@ -39,6 +39,11 @@ export type RealtimeServerMessage =
   | { type: 'subscribed'; channels: string[] }
   /** Something on `channel` changed: refetch `id` (on `event.<id>`, GET /api/events/<id>; 404 = deleted). */
   | { type: 'change'; channel: string; id: string }
+  /**
+   * SFU mode: the server's count of the live event `id`'s viewers, on its channel (a count, nothing to
+   * refetch; sent at most once a second per event, features/events/sfu).
+   */
+  | { type: 'viewers'; channel: string; id: string; viewers: number }
   /** Channels this member may not follow (another member's) or too many: the rest were subscribed. */
   | { type: 'error'; code: 'channel_forbidden' | 'too_many_channels'; channels: string[]; message: string }
   | { type: 'pong' };

@@ -98,10 +98,27 @@ export function registerRealtimeSocket(app: FastifyInstance): void {
           continue;
         }
         const notify = (changed: string) => send(ws, { type: 'change', channel, id: changed });
-        const stop = app.realtime.subscribe(channel, (m) => notify(typeof m.id === 'string' ? m.id : id), {
-          // Notifications sent while the database connection was down are lost: tell the client to refetch.
-          onReconnect: () => notify(id),
-        });
+        const stop = app.realtime.subscribe(
+          channel,
+          (m) => {
+            const changed = typeof m.id === 'string' ? m.id : id;
+            // An event's viewer count (SFU mode, features/events/sfu) is a count, not a change.
+            const viewers = m.viewers;
+            if (
+              kind === 'event' &&
+              typeof viewers === 'number' &&
+              Number.isSafeInteger(viewers) &&
+              viewers >= 0
+            ) {
+              return send(ws, { type: 'viewers', channel, id: changed, viewers });
+            }
+            notify(changed);
+          },
+          {
+            // Notifications sent while the database connection was down are lost: tell the client to refetch.
+            onReconnect: () => notify(id),
+          },
+        );
         subscriptions.set(channel, stop);
       }
       if (forbidden.length > 0) {
