@@ -300,15 +300,29 @@ suite(
       expect(everything).not.toContain('session_id');
       expect(everything).not.toContain(janus?.apiSecret);
 
-      // The viewer count goes out over realtime, from the server.
-      const heard: unknown[] = [];
-      const stop = ctx.app.realtime.subscribe(realtimeChannels.event(id), (m) => {
-        heard.push(m);
-      });
+      // The viewer count comes from the server over /realtime, to everyone following the event.
+      const following = openSocket(origin, '/realtime', admin.cookie);
+      await opened(following);
+      following.ws.send(JSON.stringify({ type: 'subscribe', channels: [realtimeChannels.event(id)] }));
+      await following.next((m) => m.type === 'subscribed');
       const second = channel(id, 'viewer', other);
       await opened(second);
-      await waitFor(() => heard.find((m) => (m as { viewers?: number }).viewers === 2), 'a count of 2');
-      stop();
+      expect(await following.next((m) => m.type === 'viewers' && m.viewers === 2)).toEqual({
+        type: 'viewers',
+        channel: realtimeChannels.event(id),
+        id,
+        viewers: 2,
+      });
+      second.ws.close();
+      await following.next((m) => m.type === 'viewers' && m.viewers === 1);
+      following.ws.close();
+
+      // The host's allowances: configure (a new bitrate), then unpublish; Janus sees it stop.
+      expect(data(await ask(hostChannel, { request: 'configure', bitrate: 300_000 }))).toMatchObject({
+        configured: 'ok',
+      });
+      expect(data(await ask(hostChannel, { request: 'unpublish' }))).toMatchObject({ unpublished: 'ok' });
+      await waitFor(async () => !(await participants(room)).some((p) => p.publisher), 'the host unpublished');
 
       await setLive(id, host, false);
       expect(await watcher.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });

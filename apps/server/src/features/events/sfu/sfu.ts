@@ -67,7 +67,7 @@ export interface Room {
   id: number;
   secret: string;
   pin: string;
-  /** The publisher id the server gives the host's handle. */
+  /** The publisher id the server gave the host's latest join; viewers subscribe to it. */
   feed: number;
   ready: Promise<void>;
 }
@@ -393,6 +393,8 @@ export function registerSfu(app: FastifyInstance): void {
       const payload: Record<string, unknown> = { ...request };
       delete payload.transaction;
       if (request.janus === 'message' && request.body.request === 'join') {
+        // A fresh publisher id for every host join: a host's earlier handle may still be leaving.
+        if (role === 'host') room.feed = randomInt(1, 2 ** 48);
         payload.body =
           role === 'host'
             ? {
