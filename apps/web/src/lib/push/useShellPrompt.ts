@@ -2,6 +2,7 @@
 // installation, the notification prompt in the installed app. One at a time, install first.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../hydrated';
 import { currentLanguage } from '../i18n';
 import { useInstallEvent } from '../installEvent';
 import { serviceWorkerSupported } from '../serviceWorker';
@@ -39,6 +40,9 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
   const standalone = useStandalone();
   const { user } = useCurrentUser();
   const vapidKey = useVapidKey();
+  // The browser's permission exists only in the browser: asked after the page is taken over, so the
+  // server's render and the hydration agree (no prompt in either).
+  const hydrated = useHydrated();
   const [closed, setClosed] = useState<ReadonlySet<ShellPromptKind>>(() => new Set());
   const close = useCallback(
     (kind: ShellPromptKind) => setClosed((previous) => new Set(previous).add(kind)),
@@ -57,6 +61,7 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
     });
   const notifications =
     !closed.has('notifications') &&
+    hydrated &&
     !!user &&
     // Asking for a permission the server cannot use (push off there) would only disappoint.
     !!vapidKey &&

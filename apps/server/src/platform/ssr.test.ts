@@ -1,0 +1,203 @@
+// Pages rendered on the server by React (platform/ssr.ts, apps/web src/entry-server.tsx): built here
+// from the web app's real render entry, answered by this server's real routes. What a page carries is
+// what its viewer's own API calls answer — never another viewer's, never more.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type PagePreloadsFile, SERVER_RENDER_ID } from '@samaj/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { build } from 'vite';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, tempDir } from '../../test/harness.ts';
+import { createAdmin, createMember, type TestMember } from '../../test/members.ts';
+import { acceptedLanguage } from './language.ts';
+
+const WEB_ROOT = fileURLToPath(new URL('../../../web', import.meta.url));
+const SSR_PAGES = [
+  '/login',
+  '/signup',
+  '/matrimony',
+  '/settings',
+  '/settings/profile',
+  '/profile/:id',
+  '/publisher-request',
+  '/jobs',
+  '/*',
+];
+
+/** A web build with the real render entry (dist-server) beside a shell that names no files. */
+const web = tempDir('samaj-ssr-');
+const dist = path.join(web, 'dist');
+
+beforeAll(async () => {
+  fs.mkdirSync(dist, { recursive: true });
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="gu" data-mantine-color-scheme="light"><head><meta charset="UTF-8" />' +
+      '<title>Samaj</title><script type="module" crossorigin src="/assets/index-1.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  const empty = { scripts: [], styles: [], data: [] };
+  const preloads: PagePreloadsFile = {
+    pages: SSR_PAGES.map((page) => ({ path: page, ...empty, member: empty, ssr: true as const })),
+  };
+  fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(preloads));
+  await build({
+    root: WEB_ROOT,
+    configFile: path.join(WEB_ROOT, 'vite.config.ts'),
+    logLevel: 'silent',
+    // As the `vite` command loads it (its default), not Vite's native loader.
+    configLoader: 'bundle',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(web, 'dist-server'),
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  });
+}, 180_000);
+
+/** Every API request the server answered, with the cookie it was asked with. */
+const asked: Array<{ url: string; cookie: string | undefined }> = [];
+const recordRequests = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) asked.push({ url: request.url, cookie: request.headers.cookie });
+  });
+});
+
+interface Rendered {
+  status: number;
+  html: string;
+  root: string;
+  lang: string | undefined;
+  queries: Array<{ queryKey: unknown[]; state: { data: unknown } }>;
+  headers: Record<string, unknown>;
+}
+
+describeEachDatabase(
+  'pages rendered on the server',
+  (ctx) => {
+    let member: TestMember;
+    let other: TestMember;
+    let staff: TestMember;
+
+    beforeAll(async () => {
+      member = await createMember(ctx.app, { name: 'Asha <b>Patel</b> $&', phone: '9876543210' });
+      other = await createMember(ctx.app, { name: 'Bhavesh Shah' });
+      staff = await createAdmin(ctx.app);
+    });
+
+    async function open(url: string, headers: Record<string, string> = {}): Promise<Rendered> {
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      const data = new RegExp(
+        `<script id="${SERVER_RENDER_ID}" type="application/json">(.*?)</script>`,
+        's',
+      ).exec(res.body);
+      const parsed = data
+        ? (JSON.parse(data[1] as string) as { state: { queries: Rendered['queries'] } })
+        : null;
+      return {
+        status: res.statusCode,
+        html: res.body,
+        root: /<div id="root">([\s\S]*)<\/div>\s*<script id=/.exec(res.body)?.[1] ?? '',
+        lang: /<html lang="([^"]+)" data-rendered="server"/.exec(res.body)?.[1],
+        queries: parsed?.state.queries ?? [],
+        headers: res.headers,
+      };
+    }
+
+    /**
+     * The page's embedded answers are exactly this viewer's own: every API call of the render carried
+     * their cookie (or none), and each answer in the page equals what that call answers them now.
+     */
+    async function expectOwnAnswers(url: string, viewer: TestMember | null) {
+      asked.length = 0;
+      const page = await open(url, viewer ? { cookie: viewer.cookie } : {});
+      const calls = [...asked];
+      expect(calls.length).toBeGreaterThan(0);
+      for (const call of calls) expect(call.cookie).toBe(viewer?.cookie);
+      const answers = await Promise.all(
+        calls.map(async (call) => {
+          const res = await ctx.app.inject({
+            method: 'GET',
+            url: call.url,
+            headers: viewer ? { cookie: viewer.cookie } : {},
+          });
+          return res.statusCode === 401 ? 'null' : res.body;
+        }),
+      );
+      for (const query of page.queries) {
+        const data = query.state.data as { pages?: unknown[] } | null;
+        // An infinite query keeps its first page under `pages`.
+        const answer = JSON.stringify(data && Array.isArray(data.pages) ? data.pages[0] : data);
+        expect(answers.map((body) => JSON.stringify(JSON.parse(body)))).toContain(answer);
+      }
+      return page;
+    }
+
+    it('sends the page with its content in the reader’s language, hydratable, private to the session', async () => {
+      const visitor = await open('/matrimony');
+      expect(visitor.status).toBe(200);
+      expect(visitor.lang).toBe('gu');
+      expect(visitor.root).toContain('મેટ્રિમોની');
+      expect(visitor.headers['cache-control']).toBe('private, no-cache');
+      expect(String(visitor.headers.vary)).toMatch(/cookie/);
+      expect(String(visitor.headers.vary)).toMatch(/accept-language/);
+      // Account and config came in the page: the browser asks for neither on load.
+      const keys = visitor.queries.map((query) => JSON.stringify(query.queryKey));
+      expect(keys).toEqual(expect.arrayContaining(['["account"]', '["public-config"]']));
+      expect(visitor.queries.find((query) => query.queryKey[0] === 'account')?.state.data).toBeNull();
+
+      const english = await open('/matrimony', { 'accept-language': 'en-US,en;q=0.9' });
+      expect(english.lang).toBe('en');
+      expect(english.root).toContain('Matrimony');
+      expect(english.root).not.toContain('મેટ્રિમોની');
+      // The member's own choice wins over their browser's.
+      const chosen = await open('/matrimony', { 'accept-language': 'en-US', cookie: 'samaj.lang=gu' });
+      expect(chosen.lang).toBe('gu');
+    });
+
+    it('answers a path no page knows with 404 and the not-found page', async () => {
+      const page = await open('/no/such/page');
+      expect(page.status).toBe(404);
+      expect(page.root).toMatch(/Page Not Found|મળ્યું નથી/);
+    });
+
+    it('writes what members typed as text, never as markup', async () => {
+      const page = await open(`/profile/${member.user.id}`, { cookie: member.cookie });
+      expect(page.status).toBe(200);
+      expect(page.root).toContain('Asha &lt;b&gt;Patel&lt;/b&gt; $&amp;');
+      expect(page.root).not.toContain('<b>Patel</b>');
+      // Inside the data script, `<` cannot close it.
+      expect(page.html).not.toMatch(/<script id="samaj-render"[^>]*>[^<]*<b>/);
+    });
+
+    it('carries, page by page, only what each viewer’s own API calls answer', async () => {
+      for (const url of ['/matrimony', '/settings', '/settings/profile', `/profile/${member.user.id}`]) {
+        for (const viewer of [null, member, other, staff]) await expectOwnAnswers(url, viewer);
+      }
+      // The member's own email and phone are in their own settings page, in no one else's page.
+      const own = await open('/settings/profile', { cookie: member.cookie });
+      expect(own.html).toContain(member.user.email);
+      for (const viewer of [other, staff]) {
+        const seen = await open(`/profile/${member.user.id}`, { cookie: viewer.cookie });
+        expect(seen.html).toContain('Asha &lt;b&gt;Patel');
+        expect(seen.html).not.toContain(member.user.email);
+        expect(seen.html).not.toContain('9876543210');
+      }
+      const visitor = await open(`/profile/${member.user.id}`);
+      expect(visitor.html).not.toContain(member.user.email);
+      expect(visitor.html).not.toContain('9876543210');
+    });
+
+    it('takes the language a browser asks for only when the app has it', () => {
+      expect(acceptedLanguage('en-US,en;q=0.9')).toBe('en');
+      expect(acceptedLanguage('en-GB')).toBe('en');
+      expect(acceptedLanguage('gu-IN,gu;q=0.9,en;q=0.8')).toBe('gu');
+      expect(acceptedLanguage('hi-IN,hi;q=0.9')).toBeNull();
+      expect(acceptedLanguage(undefined)).toBeNull();
+    });
+  },
+  { webDistDir: dist, plugins: [recordRequests] },
+);
