@@ -226,7 +226,7 @@ describe('TURN settings', () => {
     });
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ TURN_URLS: TURN_URL }, 'missing TURN_SECRET'],
     [{ TURN_SECRET: SECRET }, 'missing TURN_URLS'],
     [{ TURN_URLS: 'stun:turn.example.org:3478', TURN_SECRET: SECRET }, 'TURN_URLS must be'],
