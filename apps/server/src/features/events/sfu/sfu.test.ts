@@ -8,10 +8,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../test/harness.ts';
-import { createAdmin, createMembers, type TestMember } from '../../../../test/members.ts';
+import { createAdmin, createMember, createMembers, type TestMember } from '../../../../test/members.ts';
 import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait.ts';
-import { event } from '../../../db/schema/index.ts';
+import { event, session } from '../../../db/schema/index.ts';
+import { MSG_SESSION_ENDED } from '../../../platform/upgrade.ts';
 import { setLive as setLiveFlag } from '../queries.ts';
 import { JanusClient } from './janus.ts';
 import { JANUS_BIN, type RunningJanus, startJanus } from './janus-process.ts';
@@ -30,9 +31,11 @@ import {
   MSG_SFU_NOT_HOST,
   MSG_SFU_NOT_LIVE,
   MSG_SFU_SIGN_IN,
+  MSG_SFU_TOO_MANY,
   MSG_SFU_UNAVAILABLE,
   MSG_SFU_WATCHING,
   type Room,
+  SFU_MAX_OPEN_PER_MEMBER,
   SFU_MESSAGE_BURST,
   sfuState,
   VIDEOROOM,
@@ -473,6 +476,34 @@ suite(
       }
       expect(await first.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason: MSG_SFU_FLOOD });
       await setLive(id, host, false);
+    });
+
+    it('a channel ends with its session; a member opens at most SFU_MAX_OPEN_PER_MEMBER channels', async () => {
+      const { id } = await publishing();
+      const leaving = await createMember(ctx.app);
+      const s = channel(id, 'viewer', leaving);
+      await opened(s);
+      // Logged out, blocked or deleted (in any process): the database's notice closes the channel.
+      await ctx.app.db.delete(session).where(eq(session.userId, leaving.user.id));
+      expect(await s.closed).toEqual({ code: REALTIME_CLOSE.POLICY, reason: MSG_SESSION_ENDED });
+
+      const busy = await createMember(ctx.app);
+      const events: string[] = [];
+      for (let i = 0; i <= SFU_MAX_OPEN_PER_MEMBER; i++) {
+        const other = await newEvent(ctx.app, host.user.id);
+        await setLive(other, host, true);
+        events.push(other);
+      }
+      const open: TestSocket[] = [];
+      for (const other of events.slice(0, SFU_MAX_OPEN_PER_MEMBER)) {
+        const c = channel(other, 'viewer', busy);
+        await opened(c);
+        open.push(c);
+      }
+      const extra = channel(events[SFU_MAX_OPEN_PER_MEMBER], 'viewer', busy);
+      expect(await extra.closed).toEqual({ code: REALTIME_CLOSE.TRY_LATER, reason: MSG_SFU_TOO_MANY });
+      for (const c of open) expect(c.ws.readyState).toBe(c.ws.OPEN);
+      for (const other of [...events, id]) await setLive(other, host, false);
     });
 
     it('the host gone clears live after the grace period', async () => {
