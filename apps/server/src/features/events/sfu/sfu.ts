@@ -218,10 +218,19 @@ export function registerSfu(app: FastifyInstance): void {
     return room;
   }
 
-  async function destroyRoom(eventId: string): Promise<void> {
+  /** Rooms being destroyed: a graceful stop waits for them, or Janus would keep them (empty) until it restarts. */
+  const destroying = new Set<Promise<void>>();
+
+  function destroyRoom(eventId: string): Promise<void> {
     const room = rooms.get(eventId);
-    if (!room) return;
+    if (!room) return Promise.resolve();
     rooms.delete(eventId);
+    const done = destroyed(eventId, room).finally(() => destroying.delete(done));
+    destroying.add(done);
+    return done;
+  }
+
+  async function destroyed(eventId: string, room: Room): Promise<void> {
     await room.ready.catch(() => {});
     if (!janus.up) return;
     try {
@@ -463,7 +472,8 @@ export function registerSfu(app: FastifyInstance): void {
     clearInterval(leases);
     for (const timer of [...clearTimers.values(), ...countTimers.values()]) clearTimeout(timer);
     for (const ws of wss.clients) closeWith(ws, REALTIME_CLOSE.GOING_AWAY, MSG_SFU_SHUTDOWN);
-    for (const eventId of [...rooms.keys()]) await destroyRoom(eventId);
+    for (const eventId of [...rooms.keys()]) void destroyRoom(eventId);
+    await Promise.all([...destroying]);
     await janus.close();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
