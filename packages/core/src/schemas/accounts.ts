@@ -25,10 +25,7 @@ import {
   MSG_PASSWORDS_MISMATCH,
   MSG_REQUIRED,
 } from './messages.ts';
-import { MAIL_LANGUAGES } from './recovery.ts';
-
-/** The language of a mail the request causes (a confirmation); Gujarati when absent. */
-const mailLanguage = z.enum(MAIL_LANGUAGES).optional();
+import { mailLanguageSchema as mailLanguage } from './recovery.ts';
 
 export const loginSchema = z.object({
   email: emailSchema,

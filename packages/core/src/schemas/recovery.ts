@@ -6,12 +6,12 @@ import { emailSchema, passwordSchema, typeError } from './common.ts';
 import { MSG_PASSWORD_MAX, MSG_PASSWORD_MIN, MSG_PASSWORDS_MISMATCH, MSG_REQUIRED } from './messages.ts';
 
 /**
- * The languages a mail is written in. The member's language lives in their browser, not on the
- * server, so each request that sends a mail says which (Gujarati unless the app is in English).
+ * The languages a mail is written in. A request that sends a mail may name one; otherwise the server
+ * takes the app's language cookie (or the browser's), else Gujarati (server platform/language.ts).
  */
 export const MAIL_LANGUAGES = ['gu', 'en'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
-export const mailLanguageSchema = z.enum(MAIL_LANGUAGES).default('gu');
+export const mailLanguageSchema = z.enum(MAIL_LANGUAGES).optional();
 
 /** A link's secret as it arrives from the address bar: short, printable. */
 const tokenSchema = z

@@ -27,6 +27,7 @@ import {
 } from '../../platform/auth/index.ts';
 import { limitRecovery, recordPasswordSuccess } from '../../platform/auth/rate-limit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/language.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { alreadyExists, authErrorCode, translateAuthError } from './auth-errors.ts';
@@ -80,7 +81,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, language } = request.body;
+      const { email } = request.body;
+      const language = request.body.language ?? requestLanguage(request);
       limitRecovery(request, reply, email);
       const contact = {
         contactPhone: app.config.contactPhone ?? null,
@@ -192,7 +194,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.jobs.send('mail.send', {
           kind: 'email_confirm',
           member: me.id,
-          language: request.body.language,
+          language: request.body.language ?? requestLanguage(request),
         });
       }
       return reply.code(204).send(null);

@@ -31,6 +31,7 @@ import {
   recordPasswordSuccess,
 } from '../../platform/auth/rate-limit.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/language.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { alreadyExists, authErrorCode, translateAuthError, wrongPassword } from './auth-errors.ts';
 import { memberLookupRoutes } from './lookup.ts';
@@ -165,7 +166,11 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       if (mailOn) {
         // The account exists whatever happens to its mail; "send again" is there if this fails.
         await app.jobs
-          .send('mail.send', { kind: 'email_confirm', member: row.id, language: body.language ?? 'gu' })
+          .send('mail.send', {
+            kind: 'email_confirm',
+            member: row.id,
+            language: body.language ?? requestLanguage(request),
+          })
           .catch((err) => request.log.error({ err }, 'could not queue the confirmation mail'));
       }
       passCookies(reply, headers);
@@ -283,7 +288,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       // confirms it); the old address is told at once.
       const pendingEmail = emailChanges && mailOn ? email : undefined;
       if (pendingEmail) {
-        const language = body.language ?? 'gu';
+        const language = body.language ?? requestLanguage(request);
         await app.jobs.send('mail.send', { kind: 'email_change', member: me.id, newEmail: email, language });
         await app.jobs.send('mail.send', {
           kind: 'email_change_notice',
