@@ -92,4 +92,9 @@ export interface LiveConfig {
   iceServers: IceServer[];
   /** Viewers one host serves (LIVE_MAX_VIEWERS); the next is told the stream is full. */
   liveMaxViewers: number;
+  /**
+   * 'sfu' with JANUS_URL: the live screen opens `/sfu?event=<id>&role=host|viewer` (Janus through the
+   * app, docs/live-video.md) instead of PeerJS; 'peer' (or absent) otherwise.
+   */
+  liveMode?: 'peer' | 'sfu';
 }

@@ -19,6 +19,8 @@ describeEachDatabase(
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
         iceServers: [{ urls: 'stun:turn.kutch.example:3478' }],
         liveMaxViewers: 12,
+        // No JANUS_URL: peer-to-peer.
+        liveMode: 'peer',
         // Generated into DATA_DIR on first start (CONTACT_EMAIL gives the subject).
         vapidPublicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/),
         // No SMTP_URL: "Forgot password?" shows the contact above instead of sending mail.

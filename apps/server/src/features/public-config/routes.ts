@@ -20,6 +20,8 @@ const publicConfigResponse = z.object({
   iceServers: iceServersSchema,
   /** Viewers one host serves (LIVE_MAX_VIEWERS). */
   liveMaxViewers: z.number().int(),
+  /** 'sfu' when live events go through Janus (JANUS_URL; the channel is /sfu), else 'peer' (PeerJS). */
+  liveMode: z.enum(['peer', 'sfu']),
   /** The applicationServerKey browsers subscribe to push with; null when push is off. */
   vapidPublicKey: z.string().nullable(),
   /** Whether the server sends mail (SMTP_URL); without it, password recovery goes through the staff. */
@@ -43,6 +45,7 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
     version: VERSION,
     iceServers: config.iceServers,
     liveMaxViewers: config.liveMaxViewers,
+    liveMode: config.janus ? ('sfu' as const) : ('peer' as const),
     vapidPublicKey: vapidDetails(config)?.publicKey ?? null,
     mailEnabled: config.mail !== undefined,
   });
