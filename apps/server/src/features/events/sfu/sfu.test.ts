@@ -229,6 +229,14 @@ suite(
       return { id, room, hostChannel, peer };
     }
 
+    it('tells the web app it is in SFU mode, with 500 viewers by default', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(response.json()).toMatchObject({ liveMode: 'sfu', liveMaxViewers: 500 });
+      // Janus's address and secret stay on the server.
+      expect(response.body).not.toContain(janus?.url as string);
+      expect(response.body).not.toContain(janus?.apiSecret as string);
+    });
+
     it('refuses a visitor, a non-host broadcaster and a stream that is not live before anything reaches Janus', async () => {
       const id = await newEvent(ctx.app, host.user.id);
       const state = sfuState(ctx.app);
