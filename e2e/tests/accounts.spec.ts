@@ -8,6 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import sharp from 'sharp';
+import { chooseLanguage } from '../support/language';
 import { cli, grant, type Member, newMember, signUp } from '../support/members';
 
 // Issue 3, member-facing: the signup wizard, login, the error catalogue (SPEC §8), the profile
@@ -17,7 +18,7 @@ import { cli, grant, type Member, newMember, signUp } from '../support/members';
 const here = dirname(fileURLToPath(import.meta.url));
 
 function english(page: Page) {
-  return page.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+  return chooseLanguage(page.context(), 'en');
 }
 
 async function png(size = 64): Promise<Buffer> {

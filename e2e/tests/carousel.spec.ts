@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 
 // The tools-home carousel against the real server: the welcome panel until staff fill a slide,
@@ -15,7 +16,7 @@ const shots = join(here, '../test-results/carousel-screens');
 
 async function staff(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+  await chooseLanguage(context, 'en');
   const page = await context.newPage();
   const member = await signUp(page.request, newMember('slides'));
   grant(member.username, 'Admin');

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
@@ -27,7 +28,7 @@ async function photo(): Promise<Buffer> {
 
 async function memberPage(browser: Browser, prefix: string): Promise<{ page: Page; username: string }> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+  await chooseLanguage(context, 'en');
   const page = await context.newPage();
   const member = await signUp(page.request, newMember(prefix));
   return { page, username: member.username };

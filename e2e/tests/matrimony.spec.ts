@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
 import sharp from 'sharp';
+import { chooseLanguage } from '../support/language';
 import { grant, logIn, newMember, signUp } from '../support/members';
 
 // Matrimony as two families use it (issue 9), each member in their own browser: both list through
@@ -41,7 +42,7 @@ async function person(
     baseURL: test.info().project.use.baseURL,
     ...(options.axe ? { bypassCSP: true } : {}),
   });
-  await context.addInitScript((l) => localStorage.setItem('samaj.lang', l), lang);
+  await chooseLanguage(context, lang);
   const page = await context.newPage();
   const member = await signUp(
     page.request,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
@@ -10,7 +11,7 @@ test("an author's post under review turns approved in place when staff approve i
   playwright,
 }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await context.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+  await chooseLanguage(context, 'en');
   const page = await context.newPage();
   await signUp(page.request, newMember('decided'));
   const text = `Waiting for staff ${Date.now()}`;

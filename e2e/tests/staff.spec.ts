@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { appHolds } from '../support/app-script';
+import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
@@ -17,7 +18,7 @@ interface Person {
 
 async function person(browser: Browser, prefix: string, lang: 'en' | 'gu' = 'en'): Promise<Person> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript((l) => localStorage.setItem('samaj.lang', l), lang);
+  await chooseLanguage(context, lang);
   const page = await context.newPage();
   const member = await signUp(page.request, newMember(prefix));
   return { page, username: member.username, name: member.name };

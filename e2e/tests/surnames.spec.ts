@@ -1,11 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 
 // The surname directory in a real browser against the real server (issue 4): list cards and counts,
 // search, detail, the visitor gate, a member's submission and a staff member applying it.
 
 const english = async (page: Page) => {
-  await page.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+  await chooseLanguage(page.context(), 'en');
 };
 
 test.describe('surname list', () => {
@@ -161,7 +162,7 @@ test.describe('member submission and staff review', () => {
 
     // An Admin applies it from the staff console.
     const staffContext = await browser.newContext();
-    await staffContext.addInitScript(() => localStorage.setItem('samaj.lang', 'en'));
+    await chooseLanguage(staffContext, 'en');
     const staff = await staffContext.newPage();
     const admin = await signUp(staff.request, newMember('staff'), 'Patel');
     grant(admin.username, 'Admin');

@@ -72,6 +72,8 @@ i18nReady
       </StrictMode>
     );
     if (rendered) {
+      // The server's share card (for link previews) goes before React hydrates: React would otherwise
+      // take its title for the page's own and lose it when PageMeta replaces the card (lib/head.tsx).
       removeServerTags();
       startTransition(() => {
         hydrateRoot(mount, app);

@@ -102,7 +102,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     memberPrerender: true,
   },
   { path: 'events/create', feature: 'events', page: 'EventCreate', ssr: true },
-  { path: 'event/:id', feature: 'events', page: 'LiveEvent' },
+  { path: 'event/:id', feature: 'events', page: 'LiveEvent', ssr: true },
   // Drawn in their loading state (the list's title, intro and search; the surname's back link), and
   // the surname's page also with the surname itself when the server has it (boot data).
   {
@@ -121,7 +121,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     drawnWith: 'surnamePage',
   },
   { path: 'matrimony', feature: 'matrimony', page: 'Matrimony', ssr: true },
-  { path: 'community-map', feature: 'map', page: 'CommunityMap' },
+  { path: 'community-map', feature: 'map', page: 'CommunityMap', ssr: true },
   {
     path: 'scholarships',
     feature: 'placeholders',
@@ -147,10 +147,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'personas', feature: 'placeholders', page: 'Personas', ssr: true },
   { path: 'settings', feature: 'settings', page: 'Settings', ssr: true },
   { path: 'settings/profile', feature: 'settings', page: 'ManageProfile', ssr: true },
-  { path: 'settings/notifications', feature: 'push', page: 'NotificationSettings' },
+  { path: 'settings/notifications', feature: 'push', page: 'NotificationSettings', ssr: true },
   { path: 'settings/privacy', feature: 'settings', page: 'Privacy', ssr: true },
   { path: 'settings/help', feature: 'settings', page: 'Help', ssr: true },
   { path: 'settings/about', feature: 'settings', page: 'About', ssr: true },
-  { path: 'admin/*', feature: 'admin', page: 'AdminHome' },
+  { path: 'admin/*', feature: 'admin', page: 'AdminHome', ssr: true },
   { path: '*', feature: 'errors', page: 'NotFound', ssr: true },
 ];

@@ -1,16 +1,20 @@
-import 'leaflet/dist/leaflet.css';
 import { Alert, Skeleton, Title } from '@mantine/core';
-import { MAP_CENTER, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_ZOOM } from '@samaj/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, TileLayer } from 'react-leaflet';
 import { PageMeta } from '../../../lib/head';
+import { useHydrated } from '../../../lib/hydrated';
 import { usePublicConfig } from '../../../lib/publicConfig';
 import classes from './CommunityMap.module.css';
+
+// Leaflet only in the browser: the server renders the map's place, the same size.
+const MapView = lazy(() => import('../components/MapView'));
 
 export default function CommunityMap() {
   const { t } = useTranslation('map');
   const { t: tc } = useTranslation('errors');
   const config = usePublicConfig();
+  const hydrated = useHydrated();
+  const placeholder = <Skeleton className={classes.map} />;
   return (
     <div className={classes.page}>
       <PageMeta title={t('title')} description={t('description')} />
@@ -18,29 +22,24 @@ export default function CommunityMap() {
         {t('title')}
       </Title>
       {config.data ? (
-        <MapContainer
-          className={classes.map}
-          center={[MAP_CENTER[0], MAP_CENTER[1]]}
-          zoom={MAP_ZOOM}
-          minZoom={MAP_MIN_ZOOM}
-          maxZoom={MAP_MAX_ZOOM}
-          scrollWheelZoom
-          aria-label={t('label')}
-        >
-          {/* The tile host and its attribution are the operator's choice (TILE_URL); the CSP allows only that host. */}
-          <TileLayer
-            url={config.data.tileUrl}
-            attribution={config.data.tileAttribution}
-            minZoom={MAP_MIN_ZOOM}
-            maxZoom={MAP_MAX_ZOOM}
-          />
-        </MapContainer>
+        hydrated ? (
+          <Suspense fallback={placeholder}>
+            <MapView
+              className={classes.map}
+              label={t('label')}
+              tileUrl={config.data.tileUrl}
+              tileAttribution={config.data.tileAttribution}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )
       ) : config.isError ? (
         <Alert color="red" title={tc('crash.title')}>
           {tc('crash.message')}
         </Alert>
       ) : (
-        <Skeleton className={classes.map} />
+        placeholder
       )}
     </div>
   );

@@ -78,7 +78,8 @@ export default function Profile() {
 
   return (
     <Stack gap="md" maw={720} w="100%" mx="auto">
-      {!id && <PageMeta title={t('title')} description={t('description')} />}
+      {/* A member's profile names itself (MemberProfile); a visitor's gate and the own-profile path say "Profile". */}
+      {(!id || user === null) && <PageMeta title={t('title')} description={t('description')} />}
       <MemberOnly loading={<ProfileSkeleton />}>
         {(me) => (id ? <MemberProfile key={id} username={id} me={me} /> : <ProfileSkeleton />)}
       </MemberOnly>

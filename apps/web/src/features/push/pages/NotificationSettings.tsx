@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { SettingsSubpage } from '../../../components/SettingsSubpage';
 import { siteHost } from '../../../lib/head';
+import { useHydrated } from '../../../lib/hydrated';
 import { logPushError } from '../../../lib/push/errors';
 import { optBackIntoPush, optOutOfPush } from '../../../lib/push/prompts';
 import { currentRecord, pushSupported, unsubscribeFromPush } from '../../../lib/push/subscribe';
@@ -32,7 +33,9 @@ function ThisDevice({ member }: { member: string }) {
   const [, rerender] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (vapidKey === undefined) return <Skeleton height={96} radius="md" />;
+  // This device's permission and subscription exist only in the browser: read once the page is the app's.
+  const hydrated = useHydrated();
+  if (vapidKey === undefined || !hydrated) return <Skeleton height={96} radius="md" />;
   const state = deviceState(member, vapidKey);
 
   const turnOn = async () => {
