@@ -11,7 +11,8 @@
 //   POST   /matrimony/profile/status                { status: active | inactive } → MyProfile (hide / Activate)
 //   PUT    /matrimony/settings                      MatrimonySettings → MatrimonySettings
 //   POST   /matrimony/photo                         multipart `file` → 201 { dp } (then send dp in the form)
-//   GET    /matrimony/profiles/:id/photo?width=     image, Cache-Control: private, no-store (404 when not allowed)
+//   GET    /matrimony/profiles/:id/photo?width=&index= image (index 0 main, 1–3 the others), private, no-store (404 when not allowed)
+//   PUT    /matrimony/photos                        MatrimonyPhotosInput → MyProfile (order, main first; who sees them)
 //   GET    /matrimony/profiles/:id                  FullProfile (404 when the viewer may not see it)
 //   GET    /matrimony/suggestions?cursor=&<filters> Page<ProfileCard>, 3 a page (SuggestionsQuery: no filter given → my saved preferences)
 //   GET    /matrimony/preferences                   PartnerPreferences, or null when none saved
@@ -53,7 +54,14 @@ import {
   REPORT_REASON_MAX,
 } from '../constants.ts';
 import { requiredText } from '../schemas/common.ts';
-import { DIETS, INCOME_RANGES, MANGLIK_CHOICES, RASHIS } from '../schemas/matrimony.ts';
+import {
+  DIETS,
+  INCOME_RANGES,
+  MANGLIK_CHOICES,
+  MATRIMONY_PHOTOS_MAX,
+  PHOTO_VISIBILITIES,
+  RASHIS,
+} from '../schemas/matrimony.ts';
 import { documentIdSchema } from '../schemas/posts.ts';
 import { MATRIMONY_STATUSES } from '../status.ts';
 
@@ -69,9 +77,17 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
-/** Where a profile's photo is served (checked per request; never /api/files/:id/preview). */
-export function matrimonyPhotoPath(profileId: string, width: (typeof PREVIEW_WIDTHS)[number] = 300): string {
-  return `/api/matrimony/profiles/${encodeURIComponent(profileId)}/photo?width=${width}`;
+/**
+ * Where a profile's photo is served (checked per request; never /api/files/:id/preview): `index` 0 is
+ * the main photo, 1–3 the others in the owner's order.
+ */
+export function matrimonyPhotoPath(
+  profileId: string,
+  width: (typeof PREVIEW_WIDTHS)[number] = 300,
+  index = 0,
+): string {
+  const path = `/api/matrimony/profiles/${encodeURIComponent(profileId)}/photo?width=${width}`;
+  return index === 0 ? path : `${path}&index=${index}`;
 }
 
 const id = documentIdSchema;
@@ -114,6 +130,13 @@ export const photoQuerySchema = z.object({
       `Invalid width: use one of ${PREVIEW_WIDTHS.join(', ')}.`,
     )
     .default(300),
+  /** Which photo: 0 the main one, 1–3 the others in the owner's order. */
+  index: z.coerce
+    .number()
+    .int('Invalid photo index')
+    .min(0, 'Invalid photo index')
+    .max(MATRIMONY_PHOTOS_MAX - 1, 'Invalid photo index')
+    .default(0),
 });
 
 /** The uploaded photo's file id, to send as `dp` with the form. */
@@ -136,8 +159,13 @@ export const profileCardSchema = z.object({
   career: z.string(),
   /** The "about" text (max 150). */
   description: z.string(),
-  /** matrimonyPhotoPath(id) when there is a photo, else null. */
+  /** matrimonyPhotoPath(id) when there is a photo I may see, else null. */
   photo: z.string().nullable(),
+  /**
+   * There is a photo, but its owner shows photos only to members whose request they accepted: show a
+   * locked placeholder. Always sent; optional only for clients written before it.
+   */
+  photoLocked: z.boolean().optional(),
   /** Whether I shortlisted this profile. */
   shortlisted: z.boolean(),
 });
@@ -290,6 +318,8 @@ const detailsShape = {
  * `details` and `contact` only while the owner has accepted my request and not revoked it.
  */
 export const fullProfileSchema = profileCardSchema.extend({
+  /** Every photo I may see, main first (matrimonyPhotoPath); empty when none or locked. */
+  photos: z.array(z.string()).optional(),
   matched: z.boolean(),
   request: myRequestSchema,
   details: fullDetailsSchema.nullable(),
@@ -311,6 +341,9 @@ export const myProfileSchema = z.object({
   /** The member's gotra (from their surname), null when unknown. */
   gotra: nullableText,
   gotraFilter: z.boolean(),
+  /** My photos' file ids, main (dp) first; optional only for clients written before it. */
+  photos: z.array(z.string()).optional(),
+  photoVisibility: z.enum(PHOTO_VISIBILITIES).optional(),
   family: familyField,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -9,7 +9,7 @@ import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
-import { surname, user } from '../../db/schema/index.ts';
+import { file, surname, user } from '../../db/schema/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -479,6 +479,148 @@ describeEachDatabase('matrimony: choosing (issue 34)', (ctx) => {
       expectNothingPrivateOf(operatorBlocked.body, pair.woman);
       await runMemberCommand(ctx.app.db, 'unblock', [pair.woman.user.id], ctx.app.events);
       expect((await readPair()).json().family.motherName).toBe(pair.woman.form.family.motherName);
+    });
+  });
+
+  describe('photos (issue 34 §4)', () => {
+    const photoUrls = (id: string) => [
+      `/api/matrimony/profiles/${id}/photo?width=300`,
+      `/api/matrimony/profiles/${id}/photo?width=300&index=1`,
+      `/api/matrimony/profiles/${id}/photo?width=300&index=2`,
+    ];
+    const statuses = async (who: TestMember, urls: string[]) =>
+      Promise.all(urls.map(async (url) => (await api('GET', url, who)).statusCode));
+
+    it("up to four, in the owner's order; each served only to whoever may see them, never by the file route", async () => {
+      const woman = await lister('Female');
+      const uploads: string[] = [];
+      for (let i = 0; i < 4; i += 1) uploads.push(await uploadPhoto(woman));
+      const [a, b, c, d] = uploads;
+      const saved = await api('PUT', '/api/matrimony/photos', woman, {
+        photos: [a, b, c],
+        visibility: 'listed',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ dp: a, photos: [a, b, c], photoVisibility: 'listed' });
+      // The upload left out is deleted with the save.
+      expect(await ctx.app.db.select().from(file).where(eq(file.id, d))).toEqual([]);
+
+      const man = await lister('Male');
+      const full = (await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man)).json();
+      expect(full).toMatchObject({ photo: photoUrls(woman.user.id)[0], photoLocked: false });
+      expect(full.photos).toEqual(photoUrls(woman.user.id));
+      for (const url of photoUrls(woman.user.id)) {
+        const res = await api('GET', url, man);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.headers['content-type']).toMatch(/^image\//);
+      }
+      expect(
+        (await api('GET', `/api/matrimony/profiles/${woman.user.id}/photo?width=300&index=3`, man))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await api('GET', `/api/matrimony/profiles/${woman.user.id}/photo?width=300&index=4`, man))
+          .statusCode,
+      ).toBe(400);
+      // The public file route never serves them, to anyone.
+      for (const id of [a, b, c]) {
+        for (const who of [man, woman, admin]) {
+          expect((await api('GET', `/api/files/${id}/preview?width=300`, who)).statusCode).toBe(404);
+        }
+      }
+      // Same gender and unlisted members get nothing; visitors learn 401.
+      const other = await lister('Female');
+      const unlisted = await member();
+      expect(await statuses(other, photoUrls(woman.user.id))).toEqual([404, 404, 404]);
+      expect(await statuses(unlisted, photoUrls(woman.user.id))).toEqual([404, 404, 404]);
+      await expectVisitorRefused(ctx.app, [
+        ['GET', photoUrls(woman.user.id)[1]],
+        ['PUT', '/api/matrimony/photos', { photos: 'x' }],
+      ]);
+
+      // Reordered: the main photo is the first; the form's edit (main photo only) keeps the others.
+      const reordered = await api('PUT', '/api/matrimony/photos', woman, {
+        photos: [c, a],
+        visibility: 'listed',
+      });
+      expect(reordered.json()).toMatchObject({ dp: c, photos: [c, a] });
+      expect(await ctx.app.db.select().from(file).where(eq(file.id, b))).toEqual([]);
+      const edited = await api('PUT', '/api/matrimony/profile', woman, { ...woman.form, dp: c });
+      expect(edited.json()).toMatchObject({ dp: c, photos: [c, a] });
+      expect(await statuses(man, photoUrls(woman.user.id))).toEqual([200, 200, 404]);
+      // Owner and staff see them all.
+      expect(await statuses(woman, photoUrls(woman.user.id).slice(0, 2))).toEqual([200, 200]);
+      expect(await statuses(admin, photoUrls(woman.user.id).slice(0, 2))).toEqual([200, 200]);
+      // No photos at all.
+      const none = await api('PUT', '/api/matrimony/photos', woman, { photos: [], visibility: 'listed' });
+      expect(none.json()).toMatchObject({ dp: null, photos: [] });
+      expect(await statuses(man, photoUrls(woman.user.id))).toEqual([404, 404, 404]);
+    });
+
+    it('"accepted only": others see a locked placeholder and the bytes are refused, until the owner accepts', async () => {
+      const { man, woman } = await matchPair();
+      const photos = [await uploadPhoto(woman), await uploadPhoto(woman)];
+      const saved = await api('PUT', '/api/matrimony/photos', woman, { photos, visibility: 'accepted' });
+      expect(saved.json()).toMatchObject({ photoVisibility: 'accepted' });
+      const urls = photoUrls(woman.user.id).slice(0, 2);
+      const stranger = await lister('Male');
+      const expectLocked = async (who: TestMember) => {
+        const full = await api('GET', `/api/matrimony/profiles/${woman.user.id}`, who);
+        expect(full.json()).toMatchObject({ photo: null, photoLocked: true, photos: [] });
+        for (const id of photos) expect(full.body).not.toContain(id);
+        expect(await statuses(who, urls)).toEqual([404, 404]);
+        for (const url of ['/api/matrimony/matches', '/api/matrimony/shortlisted-me']) {
+          const res = await api('GET', url, who);
+          const card = res.json().documents.find((x: { id: string }) => x.id === woman.user.id);
+          if (card) expect(card).toMatchObject({ photo: null, photoLocked: true });
+          expect(res.body).not.toContain(`/api/matrimony/profiles/${woman.user.id}/photo`);
+        }
+      };
+      await expectLocked(man);
+      await expectLocked(stranger);
+      await api('POST', '/api/matrimony/requests', man, { profile: woman.user.id });
+      await expectLocked(man);
+      await api('POST', `/api/matrimony/requests/${man.user.id}/accept`, woman);
+      const open = (await api('GET', `/api/matrimony/profiles/${woman.user.id}`, man)).json();
+      expect(open).toMatchObject({ photoLocked: false, photos: urls });
+      expect(await statuses(man, urls)).toEqual([200, 200]);
+      const match = (await api('GET', '/api/matrimony/matches', man))
+        .json()
+        .documents.find((x: { id: string }) => x.id === woman.user.id);
+      expect(match).toMatchObject({ photo: urls[0], photoLocked: false });
+      await expectLocked(stranger);
+      await api('POST', `/api/matrimony/requests/${man.user.id}/revoke`, woman);
+      await expectLocked(man);
+      // Back to everyone who sees the listing.
+      await api('PUT', '/api/matrimony/photos', woman, { photos, visibility: 'listed' });
+      expect(await statuses(stranger, urls)).toEqual([200, 200]);
+    });
+
+    it("refuses more than four, duplicates, photos not the member's own and unknown choices, naming the field", async () => {
+      const woman = await lister('Female');
+      const other = await lister('Female');
+      const mine: string[] = [];
+      for (let i = 0; i < 5; i += 1) mine.push(await uploadPhoto(woman));
+      const theirs = await uploadPhoto(other);
+      for (const [body, field] of [
+        [{ photos: mine, visibility: 'listed' }, 'photos'],
+        [{ photos: [mine[0], mine[0]], visibility: 'listed' }, 'photos'],
+        [{ photos: [theirs], visibility: 'listed' }, 'photos'],
+        [{ photos: ['no-such-file'], visibility: 'listed' }, 'photos'],
+        [{ photos: [mine[0]], visibility: 'friends' }, 'visibility'],
+      ] as const) {
+        const res = await api('PUT', '/api/matrimony/photos', woman, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ type: 'general_argument_invalid', field });
+      }
+      // The other member's photo is untouched.
+      expect(await ctx.app.db.select().from(file).where(eq(file.id, theirs))).toHaveLength(1);
+      expectError(
+        await api('PUT', '/api/matrimony/photos', await member(), { photos: [], visibility: 'listed' }),
+        404,
+        'document_not_found',
+      );
     });
   });
 

@@ -65,7 +65,7 @@ export async function suggestions(
       ? sql`(${gotraColumn} is null or lower(${gotraColumn}) <> lower(${viewer.gotra}))`
       : undefined;
   const rows = await db
-    .select({ card: cardColumns, shortlisted: shortlistedColumn })
+    .select({ card: cardColumns(viewer), shortlisted: shortlistedColumn })
     .from(matrimonyProfile)
     .leftJoin(user, eq(user.id, matrimonyProfile.id))
     .leftJoin(surname, eq(surname.id, user.surname))
@@ -104,7 +104,7 @@ export async function matches(db: Executor, viewer: Viewer, cursor?: string): Pr
   const accepted = sql`${profileRequest.state} = 'accepted'`;
   const rows = await db
     .select({
-      card: cardColumns,
+      card: cardColumns(viewer),
       matchedAt: matrimonyMatch.createdAt,
       request: myRequestState,
       shortlisted: shortlistedColumn,
@@ -146,7 +146,7 @@ export async function shortlists(db: Executor, viewer: Viewer, cursor?: string):
   if (cursor && !after) return { documents: [], nextCursor: null };
   const page = newestFirst(shortlist.createdAt, shortlist.profile, after);
   const rows = await db
-    .select({ card: cardColumns })
+    .select({ card: cardColumns(viewer) })
     .from(shortlist)
     .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.profile))
     .where(and(eq(shortlist.creator, viewer.id), visibleTo(viewer), page.where))
@@ -179,7 +179,7 @@ export async function shortlistedMe(
   const page = newestFirst(shortlist.createdAt, shortlist.creator, after);
   const mine = alias(shortlist, 'mine');
   const rows = await db
-    .select({ card: cardColumns, shortlisted: sql<boolean>`${mine.id} is not null` })
+    .select({ card: cardColumns(viewer), shortlisted: sql<boolean>`${mine.id} is not null` })
     .from(shortlist)
     .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.creator))
     .leftJoin(mine, and(eq(mine.creator, viewer.id), eq(mine.profile, shortlist.creator)))
@@ -213,7 +213,7 @@ export async function sentRequests(
   const page = newestFirst(profileRequest.createdAt, profileRequest.profile, after);
   const rows = await db
     .select({
-      card: cardColumns,
+      card: cardColumns(viewer),
       state: profileRequest.state,
       createdAt: profileRequest.createdAt,
       shortlisted: shortlistedColumn,
@@ -238,7 +238,7 @@ export async function sentRequests(
 function incomingQuery(db: Executor, viewer: Viewer, where: SQL | undefined) {
   return db
     .select({
-      card: cardColumns,
+      card: cardColumns(viewer),
       state: profileRequest.state,
       createdAt: profileRequest.createdAt,
       shortlisted: shortlistedColumn,

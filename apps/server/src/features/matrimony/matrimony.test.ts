@@ -326,6 +326,7 @@ describeEachDatabase(
             'gender',
             'id',
             'photo',
+            'photoLocked',
             'shortlisted',
           ].sort(),
         );
@@ -347,6 +348,7 @@ describeEachDatabase(
           'gender',
           'id',
           'photo',
+          'photoLocked',
           'shortlisted',
         ];
         const expectMinimal = (res: {
@@ -356,7 +358,7 @@ describeEachDatabase(
         }) => {
           expect(res.statusCode, res.body).toBe(200);
           expect(Object.keys(res.json()).sort()).toEqual(
-            [...cardKeys, 'contact', 'details', 'family', 'matched', 'request'].sort(),
+            [...cardKeys, 'contact', 'details', 'family', 'matched', 'photos', 'request'].sort(),
           );
           expect(res.body).not.toContain(woman.user.name);
           expect(res.body).not.toContain(woman.form.dob);

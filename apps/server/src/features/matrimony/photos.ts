@@ -1,9 +1,10 @@
 // Matrimony photos (issue 9, privacy): uploaded through the media pipeline (platform/images: bytes
 // checked, re-encoded, EXIF and GPS dropped) as kind 'matrimony', and served only here, after
-// checking on every request that the viewer may see that profile, with `private, no-store`. The
+// checking on every request that the viewer may see that profile and its photos (the owner's choice:
+// everyone who sees the listing, or accepted requesters only; issue 34 §4), with `private, no-store`. The
 // public preview route is told 'hidden' for this kind, so it answers the same 404 as an unknown id.
 import { hasLabel, type PreviewWidth } from '@samaj/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { matrimonyProfile } from '../../db/schema/index.ts';
@@ -12,7 +13,7 @@ import { imageQueue } from '../../platform/images/queue.ts';
 import { originalKey } from '../../platform/images.ts';
 import type { FileAccessDecider } from '../../platform/registry.ts';
 import { getStorage } from '../../platform/storage/index.ts';
-import { activeViewer, canSee } from './visibility.ts';
+import { activeViewer, photosOpenTo, visibleTo } from './visibility.ts';
 
 export const PHOTO_CACHE_CONTROL = 'private, no-store';
 
@@ -20,22 +21,33 @@ export const PHOTO_CACHE_CONTROL = 'private, no-store';
 export const matrimonyPhotoAccess: FileAccessDecider = async () => 'hidden';
 
 /**
- * The photo's file id when `viewer` may see profile `id`'s photo: the owner, an Admin, or a member
- * with an active profile who may see that profile. Null otherwise, or when there is no photo.
+ * The file id of photo `index` (0 the main one, 1–3 the others) of profile `id`, when `viewer` may
+ * see it: the owner, an Admin, or a member with an active profile who may see that profile and to
+ * whom its owner shows photos (`photosOpenTo`: everyone who sees the listing, or only accepted
+ * requesters). Null otherwise, or when there is no such photo.
  */
 export async function photoFor(
   db: Executor,
   viewer: { id: string; labels: readonly string[] },
   id: string,
+  index = 0,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ dp: matrimonyProfile.dp })
-    .from(matrimonyProfile)
-    .where(eq(matrimonyProfile.id, id));
-  if (!row?.dp) return null;
-  if (viewer.id === id || hasLabel(viewer.labels, 'Admin')) return row.dp;
+  const nth = (row: { dp: string | null; morePhotos: string[] }) =>
+    (index === 0 ? row.dp : row.dp ? row.morePhotos[index - 1] : null) ?? null;
+  if (viewer.id === id || hasLabel(viewer.labels, 'Admin')) {
+    const [row] = await db
+      .select({ dp: matrimonyProfile.dp, morePhotos: matrimonyProfile.morePhotos })
+      .from(matrimonyProfile)
+      .where(eq(matrimonyProfile.id, id));
+    return row ? nth(row) : null;
+  }
   const me = await activeViewer(db, viewer.id);
-  return me && (await canSee(db, me, id)) ? row.dp : null;
+  if (!me) return null;
+  const [row] = await db
+    .select({ dp: matrimonyProfile.dp, morePhotos: matrimonyProfile.morePhotos })
+    .from(matrimonyProfile)
+    .where(and(eq(matrimonyProfile.id, id), visibleTo(me), photosOpenTo(me)));
+  return row ? nth(row) : null;
 }
 
 /** The preview bytes of a stored photo, made once from the clean original and kept beside it. */

@@ -4,11 +4,12 @@
 import type {
   FamilyDetailsInput,
   FullProfile,
+  MatrimonyPhotosInput,
   MatrimonyProfileInput,
   MatrimonySettings,
   MyProfile,
 } from '@samaj/core';
-import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -31,7 +32,7 @@ import {
   myProfileView,
   type ProfileRow,
 } from './view.ts';
-import { gamColumn, gotraColumn, type Viewer, visibleTo } from './visibility.ts';
+import { gamColumn, gotraColumn, photosOpenTo, type Viewer, visibleTo } from './visibility.ts';
 
 export class AlreadyListed extends Error {}
 export class PhotoNotYours extends Error {}
@@ -104,14 +105,15 @@ export async function myProfile(db: Executor, memberId: string): Promise<MyProfi
   return found ? myProfileView(found.row, found) : null;
 }
 
-/** A photo given as `dp` must be one the member uploaded for matrimony. */
-async function checkPhoto(db: Executor, memberId: string, dp: string | null): Promise<void> {
-  if (!dp) return;
-  const [row] = await db
+/** Photos given (as `dp` or in the photo list) must be ones the member uploaded for matrimony. */
+async function checkPhotos(db: Executor, memberId: string, ids: readonly (string | null)[]): Promise<void> {
+  const wanted = ids.filter((id): id is string => !!id);
+  if (wanted.length === 0) return;
+  const rows = await db
     .select({ id: file.id })
     .from(file)
-    .where(and(eq(file.id, dp), eq(file.owner, memberId), eq(file.kind, 'matrimony')));
-  if (!row) throw new PhotoNotYours();
+    .where(and(inArray(file.id, wanted), eq(file.owner, memberId), eq(file.kind, 'matrimony')));
+  if (rows.length !== new Set(wanted).size) throw new PhotoNotYours();
 }
 
 /** The member's other matrimony uploads (a replaced photo, an upload never used) go with the save. */
@@ -119,12 +121,19 @@ async function dropOtherPhotos(
   app: FastifyInstance,
   tx: Executor,
   memberId: string,
-  keep: string | null,
+  keep: readonly (string | null)[],
 ): Promise<void> {
+  const kept = keep.filter((id): id is string => !!id);
   const rows = await tx
     .select({ id: file.id })
     .from(file)
-    .where(and(eq(file.owner, memberId), eq(file.kind, 'matrimony'), keep ? ne(file.id, keep) : undefined));
+    .where(
+      and(
+        eq(file.owner, memberId),
+        eq(file.kind, 'matrimony'),
+        kept.length > 0 ? notInArray(file.id, kept) : undefined,
+      ),
+    );
   await deleteFilesWith(
     app,
     tx,
@@ -138,7 +147,7 @@ export async function apply(
   input: MatrimonyProfileInput,
 ): Promise<MyProfile> {
   const values = columnsOf(input);
-  await checkPhoto(app.db, member.id, values.dp);
+  await checkPhotos(app.db, member.id, [values.dp]);
   await app.events.transaction(async (tx) => {
     const [row] = await tx
       .insert(matrimonyProfile)
@@ -147,7 +156,7 @@ export async function apply(
       .returning({ id: matrimonyProfile.id });
     if (!row) throw new AlreadyListed();
     await tx.update(user).set({ matrimony: 'applied' }).where(eq(user.id, member.id));
-    await dropOtherPhotos(app, tx, member.id, values.dp);
+    await dropOtherPhotos(app, tx, member.id, [values.dp]);
   });
   return (await myProfile(app.db, member.id)) as MyProfile;
 }
@@ -168,7 +177,7 @@ export async function edit(
   input: MatrimonyProfileInput,
 ): Promise<MyProfile | null> {
   const values = columnsOf(input);
-  await checkPhoto(app.db, member.id, values.dp);
+  await checkPhotos(app.db, member.id, [values.dp]);
   const found = await app.events.transaction(async (tx) => {
     const before = await lockedProfile(tx, member.id);
     if (!before) return null;
@@ -176,15 +185,43 @@ export async function edit(
     const verifiedChanged =
       before.dob !== values.dob || before.gender !== values.gender || before.number !== values.number;
     const status = verifiedChanged && before.status !== 'requested' ? 'requested' : before.status;
+    // The form names the main photo only: the others stay (one chosen as main leaves their list).
+    const morePhotos = before.morePhotos.filter((id) => id !== values.dp);
     await tx
       .update(matrimonyProfile)
-      .set({ ...values, name: member.name, status })
+      .set({ ...values, morePhotos, name: member.name, status })
       .where(eq(matrimonyProfile.id, member.id));
-    await dropOtherPhotos(app, tx, member.id, values.dp);
+    await dropOtherPhotos(app, tx, member.id, [values.dp, ...morePhotos]);
     return before;
   });
   if (!found) return null;
   return myProfile(app.db, member.id);
+}
+
+/**
+ * The owner's photos in their order (the first is the main one, `dp`) and who sees them (issue 34
+ * §4). Uploads left out go with the save. Null when there is no profile; a banned listing is refused.
+ */
+export async function setPhotos(
+  app: FastifyInstance,
+  memberId: string,
+  input: MatrimonyPhotosInput,
+): Promise<MyProfile | null> {
+  await checkPhotos(app.db, memberId, input.photos);
+  const [main = null, ...morePhotos] = input.photos;
+  const found = await app.events.transaction(async (tx) => {
+    const before = await lockedProfile(tx, memberId);
+    if (!before) return null;
+    if (before.status === 'banned') throw new StatusChangeRefused();
+    await tx
+      .update(matrimonyProfile)
+      .set({ dp: main, morePhotos, photoVisibility: input.visibility })
+      .where(eq(matrimonyProfile.id, memberId));
+    await dropOtherPhotos(app, tx, memberId, input.photos);
+    return before;
+  });
+  if (!found) return null;
+  return myProfile(app.db, memberId);
 }
 
 /** Hide (active → inactive) or Activate (inactive → active); anything else is refused. */
@@ -228,7 +265,11 @@ export async function fullProfile(db: Executor, viewer: Viewer, id: string): Pro
   const ifAccepted = <T>(column: AnyColumn | SQL) => sql<T | null>`case when ${accepted} then ${column} end`;
   const [row] = await db
     .select({
-      card: cardColumns,
+      card: cardColumns(viewer),
+      // Read only where the owner shows this viewer their photos, as the card's main photo.
+      morePhotos: sql<
+        string[] | null
+      >`case when ${photosOpenTo(viewer)} then ${matrimonyProfile.morePhotos} end`,
       shortlisted: sql<boolean>`${shortlist.id} is not null`,
       matched: sql<boolean>`${matrimonyMatch.other} is not null`,
       request: sql<FullProfile['request']>`coalesce(${profileRequest.state}, 'none')`,

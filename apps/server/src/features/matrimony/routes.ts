@@ -13,6 +13,7 @@ import {
   matchCardSchema,
   matchNewsSchema,
   matrimonyCursorSchema,
+  matrimonyPhotosSchema,
   matrimonyProfileSchema,
   matrimonySettingsSchema,
   missingParamMessage,
@@ -34,7 +35,7 @@ import {
   suggestionsQuerySchema,
   UPLOAD_MAX_BYTES,
 } from '@samaj/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetSessionUser, requireMember, requireUser } from '../../platform/auth/index.ts';
@@ -82,6 +83,7 @@ import {
   PhotoNotYours,
   StatusChangeRefused,
   saveSettings,
+  setPhotos,
 } from './profile.ts';
 import staffRoutes from './staff-routes.ts';
 import { activeViewer, type Viewer } from './visibility.ts';
@@ -344,29 +346,70 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Checked on every request: the owner, an Admin, or a member who may see this profile. */
+  /** Checked on every request: the owner, an Admin, or a member who may see this profile and its photos. */
+  const servePhoto = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    photo: { id: string; index: number; width: number },
+  ) => {
+    const me = await requireUser(request);
+    reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
+    const fileId = await photoFor(app.db, me, photo.id, photo.index);
+    const notFoundPhoto = () => new AppError(404, ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_PHOTO_NOT_FOUND);
+    if (!fileId) throw notFoundPhoto();
+    const format = choosePreviewFormat(request.headers.accept);
+    const preview = await photoPreview(app, fileId, photo.width as PreviewWidth, format);
+    if (!preview) throw notFoundPhoto();
+    return reply.header('Vary', 'Accept').type(PREVIEW_MIME[format]).send(preview);
+  };
+
   app.get(
     '/api/matrimony/profiles/:id/photo',
     {
       ...member,
       schema: {
         tags,
-        summary: "A profile's photo for a viewer allowed to see it (private, no-store)",
+        summary:
+          "A profile's photo (index 0 the main one, 1–3 the others) for a viewer allowed to see it (private, no-store)",
         params: profileParams,
         querystring: photoQuerySchema,
         response: { 200: photoImage, ...errors(400, ...GUARD_ERRORS, 404, 503) },
       },
     },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
-      const fileId = await photoFor(app.db, me, request.params.id);
-      const notFoundPhoto = () => new AppError(404, ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_PHOTO_NOT_FOUND);
-      if (!fileId) throw notFoundPhoto();
-      const format = choosePreviewFormat(request.headers.accept);
-      const preview = await photoPreview(app, fileId, request.query.width as PreviewWidth, format);
-      if (!preview) throw notFoundPhoto();
-      return reply.header('Vary', 'Accept').type(PREVIEW_MIME[format]).send(preview);
+    (request, reply) =>
+      servePhoto(request, reply, {
+        id: request.params.id,
+        index: request.query.index,
+        width: request.query.width,
+      }),
+  );
+
+  app.put(
+    '/api/matrimony/photos',
+    {
+      ...member,
+      ...writeLimit('submission'),
+      schema: {
+        tags,
+        summary: 'My photos in order (the first is the main one) and who sees them',
+        body: matrimonyPhotosSchema,
+        response: { 200: myProfileSchema, ...errors(400, ...GUARD_ERRORS, 404, 429) },
+      },
+    },
+    async (request) => {
+      const me = await eligibleUser(request);
+      const saved = await answer(async () => {
+        try {
+          return await setPhotos(app, me.id, request.body);
+        } catch (error) {
+          if (error instanceof StatusChangeRefused) throw forbidden(MSG_BANNED);
+          if (error instanceof PhotoNotYours)
+            throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'photos');
+          throw error;
+        }
+      });
+      if (!saved) throw notFound(MSG_NO_PROFILE);
+      return saved;
     },
   );
 

@@ -16,21 +16,30 @@ import {
   type StaffProfile,
   type UserSummary,
 } from '@samaj/core';
+import { sql } from 'drizzle-orm';
 import { matrimonyProfile } from '../../db/schema/index.ts';
+import { photosOpenTo, type Viewer } from './visibility.ts';
 
 export type ProfileRow = typeof matrimonyProfile.$inferSelect;
 
-/** What a card shows (never number or address). */
-export const cardColumns = {
-  id: matrimonyProfile.id,
-  name: matrimonyProfile.name,
-  dob: matrimonyProfile.dob,
-  gender: matrimonyProfile.gender,
-  education: matrimonyProfile.education,
-  career: matrimonyProfile.career,
-  description: matrimonyProfile.description,
-  dp: matrimonyProfile.dp,
-};
+/**
+ * What a card shows (never number or address), for `viewer`: the photo's id only where the owner
+ * shows photos to this viewer (`photosOpenTo`), else only whether there is one (the locked placeholder).
+ */
+export function cardColumns(viewer: Viewer) {
+  const open = photosOpenTo(viewer);
+  return {
+    id: matrimonyProfile.id,
+    name: matrimonyProfile.name,
+    dob: matrimonyProfile.dob,
+    gender: matrimonyProfile.gender,
+    education: matrimonyProfile.education,
+    career: matrimonyProfile.career,
+    description: matrimonyProfile.description,
+    dp: sql<string | null>`case when ${open} then ${matrimonyProfile.dp} end`,
+    photoLocked: sql<boolean>`(${matrimonyProfile.dp} is not null and not ${open})`,
+  };
+}
 
 export interface CardRow {
   id: string;
@@ -41,6 +50,7 @@ export interface CardRow {
   career: string;
   description: string;
   dp: string | null;
+  photoLocked: boolean;
 }
 
 const photoOf = (row: { id: string; dp: string | null }) => (row.dp ? matrimonyPhotoPath(row.id) : null);
@@ -55,6 +65,7 @@ export function cardView(row: CardRow, shortlisted: boolean): ProfileCard {
     career: row.career,
     description: row.description,
     photo: photoOf(row),
+    photoLocked: row.photoLocked,
     shortlisted,
   };
 }
@@ -154,13 +165,23 @@ export function familyView(
  * read them (the owner's acceptance stands); never the full name or birth date.
  */
 export function fullProfileView(
-  row: { card: CardRow; shortlisted: boolean; matched: boolean; request: FullProfile['request'] },
+  row: {
+    card: CardRow;
+    shortlisted: boolean;
+    matched: boolean;
+    request: FullProfile['request'];
+    morePhotos: string[] | null;
+  },
   details: FullDetails | null,
   family: FamilyDetails | null,
   contact: MatrimonyContact | null,
 ): FullProfile {
+  const photos = row.card.dp
+    ? [0, ...(row.morePhotos ?? []).map((_, i) => i + 1)].map((n) => matrimonyPhotoPath(row.card.id, 300, n))
+    : [];
   return {
     ...cardView(row.card, row.shortlisted),
+    photos,
     matched: row.matched,
     request: row.request,
     details,
@@ -208,6 +229,8 @@ export function myProfileView(
     banReason: row.banReason,
     gotra,
     gotraFilter: row.gotraFilter,
+    photos: row.dp ? [row.dp, ...row.morePhotos] : [],
+    photoVisibility: row.photoVisibility,
     family: familyView(row, origin),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

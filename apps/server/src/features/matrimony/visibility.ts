@@ -8,7 +8,7 @@
 import type { Gender } from '@samaj/core';
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { matrimonyBlock, matrimonyProfile, surname, user } from '../../db/schema/index.ts';
+import { matrimonyBlock, matrimonyProfile, profileRequest, surname, user } from '../../db/schema/index.ts';
 
 /** A member whose own profile is active: the only kind of member who sees other profiles. */
 export interface Viewer {
@@ -76,4 +76,13 @@ export async function canSee(db: Executor, viewer: Viewer, id: string): Promise<
     .where(and(eq(matrimonyProfile.id, id), visibleTo(viewer)))
     .limit(1);
   return !!row;
+}
+
+/**
+ * Whether the viewer may see the photos of the `matrimony_profile` row (in a query that already
+ * holds `visibleTo`): the owner shows them to whoever sees the listing (`listed`), or only to members
+ * whose full-profile request they accepted and have not revoked (`accepted`; issue 34 §4).
+ */
+export function photosOpenTo(viewer: Viewer): SQL<boolean> {
+  return sql<boolean>`(${matrimonyProfile.photoVisibility} = 'listed' or exists (select 1 from ${profileRequest} as photo_grant where photo_grant.creator = ${viewer.id} and photo_grant.profile = ${matrimonyProfile.id} and photo_grant.state = 'accepted'))`;
 }
