@@ -28,6 +28,8 @@ import {
 import {
   MSG_SFU_ENDED,
   MSG_SFU_FLOOD,
+  MSG_SFU_FULL,
+  MSG_SFU_HOST_TAKEN,
   MSG_SFU_NOT_HOST,
   MSG_SFU_NOT_LIVE,
   MSG_SFU_SIGN_IN,
@@ -281,7 +283,7 @@ suite(
     });
 
     it('the host publishes and a viewer subscribes through the app; the room exists only while live', async () => {
-      const { id, room, hostChannel } = await publishing();
+      const { id, room, hostChannel, peer } = await publishing();
       expect(await roomExists(room)).toBe(true);
       // The host's handle, under the feed id the server gave it (media flows only with a real peer).
       expect((await participants(room)).map((p) => p.id)).toEqual([feedOf(id)]);
@@ -328,7 +330,22 @@ suite(
       await following.next((m) => m.type === 'viewers' && m.viewers === 1);
       following.ws.close();
 
-      // The host's allowances: configure (a new bitrate), then unpublish; Janus sees it stop.
+      // One host channel per event: an Admin's second one is refused while the host's is open.
+      const secondHost = channel(id, 'host', admin);
+      expect(await secondHost.closed).toEqual({ code: REALTIME_CLOSE.TRY_LATER, reason: MSG_SFU_HOST_TAKEN });
+
+      // The host's allowances: renegotiate (a switched camera: a new offer), configure, unpublish.
+      const framesBefore = watching.seen.frames;
+      await peer.pc.setLocalDescription(await peer.pc.createOffer());
+      const renegotiated = await ask(
+        hostChannel,
+        { request: 'configure' },
+        { type: 'offer', sdp: peer.pc.localDescription?.sdp as string },
+      );
+      expect(data(renegotiated)).toMatchObject({ configured: 'ok' });
+      expect(renegotiated.jsep).toMatchObject({ type: 'answer' });
+      await peer.pc.setRemoteDescription(renegotiated.jsep as RTCSessionDescriptionInit);
+      await waitFor(() => watching.seen.frames > framesBefore + 5, 'frames after renegotiating', 30_000);
       expect(data(await ask(hostChannel, { request: 'configure', bitrate: 300_000 }))).toMatchObject({
         configured: 'ok',
       });
@@ -539,4 +556,43 @@ suite(
     }, 90_000);
   },
   { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret } : {} },
+);
+
+suite(
+  'SFU mode: LIVE_MAX_VIEWERS still applies',
+  (ctx) => {
+    it('the next viewer is told the stream is full, and gets in once a place is free', async () => {
+      const [host, first, next] = await createMembers(ctx.app, 3);
+      await waitFor(() => sfuState(ctx.app)?.janus.up, 'the app’s Janus session');
+      const origin = await listening(ctx.app);
+      const id = uniqueId();
+      await ctx.app.db
+        .insert(event)
+        .values({ id, name: 'Diwali', time: new Date(), host: host.user.id, liveStream: true });
+      await setLiveFlag(ctx.app, id, true);
+      const watcher = openSocket(origin, `/sfu?event=${id}&role=viewer`, first.cookie);
+      await opened(watcher);
+      const refused = openSocket(origin, `/sfu?event=${id}&role=viewer`, next.cookie);
+      expect(await refused.closed).toEqual({ code: REALTIME_CLOSE.TRY_LATER, reason: MSG_SFU_FULL });
+      watcher.ws.close();
+      await watcher.closed;
+      const admitted = await waitFor(async () => {
+        const s = openSocket(origin, `/sfu?event=${id}&role=viewer`, next.cookie);
+        // Admitted: it answers a keepalive. Refused (the place not yet free): it closes; try again.
+        s.ws.on('open', () => s.ws.send(JSON.stringify({ janus: 'keepalive', transaction: 'k' })));
+        return Promise.race([
+          s
+            .next((m) => m.transaction === 'k')
+            .then(
+              () => s,
+              () => undefined,
+            ),
+          s.closed.then(() => undefined),
+        ]);
+      }, 'a place for the next viewer');
+      admitted.ws.close();
+      await setLiveFlag(ctx.app, id, false);
+    }, 90_000);
+  },
+  { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, LIVE_MAX_VIEWERS: '1' } : {} },
 );
