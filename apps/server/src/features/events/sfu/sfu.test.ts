@@ -360,7 +360,11 @@ suite(
     });
 
     it('a viewer cannot publish: its channel closes and Janus holds only the host', async () => {
-      const { id, room } = await publishing();
+      const { id, room, hostChannel } = await publishing();
+      // The host joining again is Janus's own refusal (an answer, not a close), and changes nothing.
+      const again = await ask(hostChannel, { request: 'join', ptype: 'publisher' });
+      expect(typeof data(again).error_code).toBe('number');
+      expect(hostChannel.ws.readyState).toBe(hostChannel.ws.OPEN);
       const attempts: Array<[Record<string, unknown>, Record<string, unknown> | undefined, string]> = [
         [{ request: 'publish' }, { type: 'offer', sdp: await offerSdp() }, MSG_SFU_HOST_ONLY],
         [{ request: 'join', ptype: 'publisher' }, undefined, MSG_SFU_HOST_ONLY],
@@ -384,6 +388,11 @@ suite(
       const inRoom = await participants(room);
       expect(inRoom).toHaveLength(1);
       expect(inRoom[0].id).toBe(feedOf(id));
+      // A viewer still subscribes to the host's feed.
+      const watcher = channel(id, 'viewer', other);
+      await opened(watcher);
+      await hostChannel.next((m) => m.janus === 'webrtcup', 20_000);
+      expect(data(await ask(watcher, { request: 'join', ptype: 'subscriber' })).videoroom).toBe('attached');
       await setLive(id, host, false);
     });
 

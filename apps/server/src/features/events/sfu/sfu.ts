@@ -67,7 +67,7 @@ export interface Room {
   id: number;
   secret: string;
   pin: string;
-  /** The publisher id the server gave the host's latest join; viewers subscribe to it. */
+  /** The publisher id the server gave the host's latest channel; viewers subscribe to it. */
   feed: number;
   ready: Promise<void>;
 }
@@ -351,6 +351,8 @@ export function registerSfu(app: FastifyInstance): void {
     set.add(channel);
     channels.set(eventId, set);
     if (role === 'host') {
+      // A fresh publisher id for every host channel: the host's earlier handle may still be leaving.
+      room.feed = randomInt(1, 2 ** 48);
       hosts.set(eventId, channel);
       clearTimeout(clearTimers.get(eventId));
       clearTimers.delete(eventId);
@@ -402,8 +404,6 @@ export function registerSfu(app: FastifyInstance): void {
       const payload: Record<string, unknown> = { ...request };
       delete payload.transaction;
       if (request.janus === 'message' && request.body.request === 'join') {
-        // A fresh publisher id for every host join: a host's earlier handle may still be leaving.
-        if (role === 'host') room.feed = randomInt(1, 2 ** 48);
         payload.body =
           role === 'host'
             ? {
