@@ -283,7 +283,8 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/matrimony/preferences',
     {
       ...member,
-      ...writeLimit('submission'),
+      // Saved as often as a member adjusts the filters: a toggle's limit, not a form's.
+      ...writeLimit('like'),
       schema: {
         tags,
         summary: 'Save my partner preferences: my suggestions take them when I name no filter',
@@ -303,7 +304,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/matrimony/preferences',
     {
       ...member,
-      ...writeLimit('submission'),
+      ...writeLimit('like'),
       schema: {
         tags,
         summary: 'Clear my partner preferences (suggestions as before any were saved)',
