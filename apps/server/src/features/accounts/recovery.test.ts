@@ -311,6 +311,24 @@ describeEachDatabase(
       }
     });
 
+    it('a blocked member gets no link, and a link made before the block does not let them in', async () => {
+      const m = await createMember(ctx.app);
+      const made = await call(ctx.app, 'POST', route(m.user.id), admin);
+      expect(made.statusCode).toBe(201);
+      await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, m.user.id));
+      await realtimeSettled(ctx.app);
+      expectError(await call(ctx.app, 'POST', route(m.user.id), admin), 409, 'user_blocked');
+      const token = new URL(made.json().url).searchParams.get('token');
+      const reset = await call(ctx.app, 'PUT', '/api/account/recovery', null, {
+        token,
+        password: NEW_PASSWORD,
+      });
+      expectError(reset, 403, 'user_blocked');
+      expect(reset.headers['set-cookie']).toBeUndefined();
+      await ctx.app.db.update(user).set({ banned: false }).where(eq(user.id, m.user.id));
+      expect((await login(ctx.app, m.user.email, m.password)).response.statusCode).toBe(200);
+    });
+
     it('works without SMTP, and then "Forgot password?" answers with the staff contact', async () => {
       const answer = await call(ctx.app, 'POST', '/api/account/recovery', null, { email: member.user.email });
       expect(answer.json()).toEqual({ mailSent: false, contactPhone: '+91 98765 43210', contactEmail: null });

@@ -104,7 +104,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Set a new password with a reset link: every session of the member ends, and this device is logged in',
         body: recoveryResetSchema,
-        response: { 200: accountResponse, ...errors(400, 403, 410, 429) },
+        response: { 200: accountResponse, ...errors(400, 403, 410) },
       },
     },
     async (request, reply) => {
