@@ -2,9 +2,9 @@
 // mails: the test reads each mail as the member would and follows its link.
 import { REALTIME_CLOSE } from '@samaj/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../test/api.ts';
-import { describeEachDatabase } from '../../../test/harness.ts';
+import { acrossRestart, describeEachDatabase, engines } from '../../../test/harness.ts';
 import { createAdmin, createMember, login, type TestMember, uniqueUsername } from '../../../test/members.ts';
 import { linkIn, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { listening, openSocket } from '../../../test/sockets.ts';
@@ -430,3 +430,31 @@ describeEachDatabase(
   },
   { env: { SMTP_URL: sink.url, PUBLIC_URL } },
 );
+
+describe('a mail asked for just before a restart', () => {
+  for (const engine of engines()) {
+    it(`is sent by the next process [${engine}]`, async () => {
+      const env = { SMTP_URL: sink.url, PUBLIC_URL };
+      let m: TestMember | undefined;
+      await acrossRestart(engine, env, {
+        async before(first) {
+          m = await createMember(first);
+          const answer = await call(first, 'POST', '/api/account/recovery', null, { email: m.user.email });
+          expect(answer.json().mailSent).toBe(true);
+        },
+        async between() {
+          expect(sink.to(m?.user.email ?? '', RESET)).toEqual([]);
+        },
+        async after(second) {
+          const email = m?.user.email ?? '';
+          const { token } = linkIn(await sink.next(email, 1, RESET), RESET);
+          const reset = await call(second, 'PUT', '/api/account/recovery', null, {
+            token,
+            password: NEW_PASSWORD,
+          });
+          expect(reset.statusCode).toBe(200);
+        },
+      });
+    }, 120_000);
+  }
+});
