@@ -114,7 +114,7 @@ export interface FamilyRow {
   income: FamilyDetails['income'];
 }
 
-/** The family columns to select, each through `read` (identity for the owner, `case when` for others). */
+/** The family columns to select, each through `read` (for someone else's profile, `case when` accepted). */
 export function familyColumns<T>(read: (column: (typeof matrimonyProfile)[keyof FamilyRow]) => T) {
   return {
     fatherName: read(matrimonyProfile.fatherName),
