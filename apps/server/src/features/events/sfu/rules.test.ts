@@ -9,9 +9,9 @@ import {
   MSG_SFU_ONLY_VIDEOROOM,
   MSG_SFU_ROOMS,
   MSG_SFU_SERVER_FIELD,
+  sfuQuery,
   toMember,
 } from './rules.ts';
-import { sfuQuery } from './sfu.ts';
 
 const message = (body: Record<string, unknown>, jsep?: Record<string, unknown>) =>
   JSON.stringify({ janus: 'message', transaction: 't1', body, ...(jsep ? { jsep } : {}) });

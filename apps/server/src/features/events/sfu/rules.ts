@@ -8,7 +8,7 @@
 // - anything else — creating, listing, editing or destroying rooms, other plugins, another session
 //   or handle, a field the server sets (room, pin, secret, feed, id) — closes that member's channel
 //   with a clear code and touches no one else. Malformed: 1007; not allowed: 1008; binary: 1003.
-import { REALTIME_CLOSE } from '@samaj/core';
+import { documentIdSchema, REALTIME_CLOSE } from '@samaj/core';
 import { z } from 'zod';
 
 export type SfuRole = 'host' | 'viewer';
@@ -232,4 +232,28 @@ export function toMember(
     if (key in message) out[key] = message[key];
   }
   return out;
+}
+
+export const SFU_PATH = '/sfu';
+
+const SFU_QUERY = new Set(['event', 'role']);
+
+/** `{ eventId, role }` from `/sfu?event=<id>&role=host|viewer`, each named once and nothing else; or null. */
+export function sfuQuery(url: string | undefined): { eventId: string; role: SfuRole } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url ?? '', 'https://sfu');
+  } catch {
+    return null;
+  }
+  if (parsed.pathname !== SFU_PATH) return null;
+  const seen = new Set<string>();
+  for (const name of parsed.searchParams.keys()) {
+    if (!SFU_QUERY.has(name) || seen.has(name)) return null;
+    seen.add(name);
+  }
+  const eventId = parsed.searchParams.get('event');
+  const role = parsed.searchParams.get('role');
+  if (!documentIdSchema.safeParse(eventId).success || (role !== 'host' && role !== 'viewer')) return null;
+  return { eventId: eventId as string, role };
 }

@@ -17,7 +17,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { documentIdSchema, LIVE_HOST_GRACE_MS, REALTIME_CLOSE, realtimeChannels } from '@samaj/core';
+import { LIVE_HOST_GRACE_MS, REALTIME_CLOSE, realtimeChannels } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { getUpgradeUser } from '../../../platform/auth/index.ts';
@@ -31,9 +31,17 @@ import {
 import { mayBroadcast } from '../policy.ts';
 import { findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from '../queries.ts';
 import { JanusClient, type JanusMessage } from './janus.ts';
-import { checkSfuMessage, SFU_MAX_MESSAGE_BYTES, type SfuRequest, type SfuRole, toMember } from './rules.ts';
+import { answersPing, MessageBudget } from './limits.ts';
+import {
+  checkSfuMessage,
+  SFU_MAX_MESSAGE_BYTES,
+  SFU_PATH,
+  type SfuRequest,
+  type SfuRole,
+  sfuQuery,
+  toMember,
+} from './rules.ts';
 
-export const SFU_PATH = '/sfu';
 export const VIDEOROOM = 'janus.plugin.videoroom';
 
 /** Not in spec: SFU channels a member keeps open at once and opens per minute. */
@@ -89,63 +97,6 @@ export interface SfuState {
 const states = new WeakMap<object, SfuState>();
 export function sfuState(app: FastifyInstance): SfuState | undefined {
   return states.get(app.server);
-}
-
-/** A token bucket: `take()` is false once the channel sent more than `burst` faster than `rate`/s. */
-class MessageBudget {
-  private tokens: number;
-  private last = Date.now();
-  constructor(
-    private readonly burst: number,
-    private readonly rate: number,
-  ) {
-    this.tokens = burst;
-  }
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
-function answersPing(ws: WebSocket, ms: number): Promise<boolean> {
-  if (ws.readyState !== ws.OPEN) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (answered: boolean) => {
-      clearTimeout(timer);
-      ws.off('pong', pong);
-      resolve(answered);
-    };
-    const pong = () => done(true);
-    const timer = setTimeout(() => done(false), ms);
-    ws.on('pong', pong);
-    ws.ping();
-  });
-}
-
-const SFU_QUERY = new Set(['event', 'role']);
-
-/** `{ eventId, role }` from `/sfu?event=<id>&role=host|viewer`, each named once and nothing else; or null. */
-export function sfuQuery(url: string | undefined): { eventId: string; role: SfuRole } | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url ?? '', 'https://sfu');
-  } catch {
-    return null;
-  }
-  if (parsed.pathname !== SFU_PATH) return null;
-  const seen = new Set<string>();
-  for (const name of parsed.searchParams.keys()) {
-    if (!SFU_QUERY.has(name) || seen.has(name)) return null;
-    seen.add(name);
-  }
-  const eventId = parsed.searchParams.get('event');
-  const role = parsed.searchParams.get('role');
-  if (!documentIdSchema.safeParse(eventId).success || (role !== 'host' && role !== 'viewer')) return null;
-  return { eventId: eventId as string, role };
 }
 
 function closeWith(ws: WebSocket, code: number, reason: string): void {
