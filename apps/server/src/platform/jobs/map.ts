@@ -32,7 +32,13 @@ export type AccountMail =
   /** Confirm a new address: the change takes effect when this mail's link is opened. */
   | { kind: 'email_change'; member: string; newEmail: string; language: 'gu' | 'en' }
   /** Tell the old address that a change to `newEmail` was asked for. */
-  | { kind: 'email_change_notice'; member: string; oldEmail: string; newEmail: string; language: 'gu' | 'en' };
+  | {
+      kind: 'email_change_notice';
+      member: string;
+      oldEmail: string;
+      newEmail: string;
+      language: 'gu' | 'en';
+    };
 
 export interface JobMap {
   /** Delete stored files (rows and bytes) that outlived what they belonged to: a deleted account's. */
