@@ -158,8 +158,11 @@ export class JanusClient {
 
   private sendKeepalive(): void {
     if (!this.up) return;
-    this.raw({ janus: 'keepalive', session_id: this.sessionId }, () => true, REQUEST_TIMEOUT_MS).catch(
-      () => {},
+    const ws = this.ws;
+    // A Janus that stopped answering (hung, or its machine gone without closing the connection) is
+    // treated as gone: the connection is cut, which tells the SFU and starts reconnecting.
+    this.raw({ janus: 'keepalive', session_id: this.sessionId }, () => true, REQUEST_TIMEOUT_MS).catch(() =>
+      ws?.terminate(),
     );
   }
 

@@ -54,6 +54,8 @@ export const SFU_MESSAGES_PER_SECOND = 5;
 export const SFU_COUNT_EVERY_MS = 1000;
 /** How long a relayed request may wait for Janus's answer. */
 const RELAY_TIMEOUT_MS = 30_000;
+/** Not in spec: a channel that answers no ping for this long is dropped (a phone that lost its network). */
+export const SFU_PING_MS = 15_000;
 /** How long a member's open viewer channel has to answer a ping before a new one replaces it. */
 const SEAT_PING_MS = 2000;
 
@@ -119,6 +121,8 @@ export function registerSfu(app: FastifyInstance): void {
   const hosts = new Map<string, Channel>();
   const seats = new Map<string, Channel>();
   const clearTimers = new Map<string, NodeJS.Timeout>();
+  /** Channels that answered the last ping. */
+  const alive = new WeakSet<WebSocket>();
   const countTimers = new Map<string, NodeJS.Timeout>();
   /** The server's own VideoRoom handle, for creating and destroying rooms. */
   let adminHandle: Promise<number> | undefined;
@@ -312,6 +316,8 @@ export function registerSfu(app: FastifyInstance): void {
       publishCount(eventId);
     }
     const budget = new MessageBudget(SFU_MESSAGE_BURST, SFU_MESSAGES_PER_SECOND);
+    alive.add(ws);
+    ws.on('pong', () => alive.add(ws));
 
     function send(message: Record<string, unknown>): void {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -392,6 +398,19 @@ export function registerSfu(app: FastifyInstance): void {
 
   onUpgrade(app, SFU_PATH, admit);
 
+  // A channel whose member's network went is dropped, so it holds no place and no count.
+  const pinger = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, SFU_PING_MS);
+  pinger.unref();
+
   // The lease: renewed while the host's channel is open here.
   let leases: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -421,6 +440,7 @@ export function registerSfu(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     closing = true;
     clearInterval(leases);
+    clearInterval(pinger);
     for (const timer of [...clearTimers.values(), ...countTimers.values()]) clearTimeout(timer);
     for (const ws of wss.clients) closeWith(ws, REALTIME_CLOSE.GOING_AWAY, MSG_SFU_SHUTDOWN);
     for (const eventId of [...rooms.keys()]) void destroyRoom(eventId);
