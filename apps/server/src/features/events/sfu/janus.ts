@@ -52,6 +52,7 @@ export class JanusClient {
   private backoff = 1000;
   private closed = false;
   private connecting: Promise<void> | undefined;
+  private warned = false;
   /** Requests sent to Janus, keepalives aside: tests prove that a refused member caused none. */
   sent = 0;
 
@@ -95,12 +96,17 @@ export class JanusClient {
           .then((created) => {
             this.sessionId = created.data?.id;
             this.backoff = 1000;
+            this.warned = false;
             this.keepalive = setInterval(() => this.sendKeepalive(), KEEPALIVE_MS);
             this.keepalive.unref();
             for (const listener of this.upListeners) listener();
             resolve();
           })
           .catch((err) => {
+            // A wrong JANUS_API_SECRET lands here ("Unauthorized request").
+            if (!this.warned)
+              this.log.warn({ err: err.message, url: this.url }, 'janus: could not open a session');
+            this.warned = true;
             reject(err);
             ws.terminate();
           });
@@ -108,7 +114,9 @@ export class JanusClient {
       ws.on('message', (data) => this.receive(String(data)));
       ws.on('error', (err) => {
         if (!opened) reject(err);
-        this.log.warn({ err: err.message }, 'janus: connection error');
+        // Once per outage, not on every reconnect attempt.
+        if (!this.warned) this.log.warn({ err: err.message, url: this.url }, 'janus: connection error');
+        this.warned = true;
       });
       ws.on('close', () => {
         if (!opened) reject(new JanusError('Janus is not reachable'));

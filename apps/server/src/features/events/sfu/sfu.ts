@@ -414,9 +414,8 @@ export function registerSfu(app: FastifyInstance): void {
   // The lease: renewed while the host's channel is open here.
   let leases: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    janus
-      .start()
-      .catch((err) => app.log.warn({ err: err.message }, 'sfu: Janus is not reachable yet; retrying'));
+    // Optional server: the app starts without it, and the client keeps trying (janus.ts warns once).
+    janus.start().catch(() => {});
     leases = setInterval(() => {
       if (closing || !janus.up) return;
       renewLiveLeases(app.db, [...hosts.keys()]).catch((err) =>
