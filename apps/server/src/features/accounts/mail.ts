@@ -11,6 +11,7 @@ import {
   createResetToken,
   deleteResetToken,
   getAuth,
+  markResetMailed,
   resetLink,
 } from '../../platform/auth/index.ts';
 import type { AccountMail } from '../../platform/jobs/map.ts';
@@ -35,7 +36,8 @@ async function send(app: FastifyInstance, mailer: Mailer, data: AccountMail): Pr
       // Nobody has the address, or its member is blocked (a reset would not let them in): no mail.
       const member = await findByEmail(app, data.email);
       if (!member || member.banned) return;
-      const { token } = await createResetToken(auth, member.id, RESET_LINK_SECONDS);
+      const { token, expiresAt } = await createResetToken(auth, member.id, RESET_LINK_SECONDS);
+      await markResetMailed(auth, token, member.id, expiresAt);
       const mail = accountMail('password_reset', data.language, member.email, {
         community,
         username: member.id,

@@ -23,6 +23,7 @@ import {
   requireMember,
   requireUser,
   resetTokenState,
+  takeResetMailed,
   toHeaders,
 } from '../../platform/auth/index.ts';
 import { limitRecovery, recordPasswordSuccess } from '../../platform/auth/rate-limit.ts';
@@ -123,6 +124,13 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         // Used by a parallel request a moment ago.
         if (authErrorCode(err) === 'INVALID_TOKEN') throw tokenInvalid();
         throw translateAuthError(err);
+      }
+      // A link that came by mail shows the member reads that address: it is confirmed too.
+      if ((await takeResetMailed(auth, token)) && !member.emailVerified) {
+        await app.db
+          .update(user)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(user.id, member.id));
       }
       forgetSessionUser(request);
       // The member proved they hold the link: this device gets a fresh session.

@@ -28,6 +28,8 @@ export {
   createEmailToken,
   createResetToken,
   deleteResetToken,
+  markResetMailed,
   resetLink,
   resetTokenState,
+  takeResetMailed,
 } from './tokens.ts';

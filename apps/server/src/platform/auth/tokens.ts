@@ -28,10 +28,32 @@ export async function createResetToken(
   return { token, expiresAt };
 }
 
+const MAILED_PREFIX = 'reset-mailed:';
+
+/**
+ * Remembers that `token` went to the member's address (not a staff link): using it shows they read
+ * that mail, so it confirms the address too. Kept beside the token, hashed alike, lapsing with it.
+ */
+export async function markResetMailed(auth: Auth, token: string, userId: string, expiresAt: Date) {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `${MAILED_PREFIX}${token}`,
+    value: userId,
+    expiresAt,
+  });
+}
+
+/** Whether `token` was mailed to the member (markResetMailed), forgetting it: asked once, on use. */
+export async function takeResetMailed(auth: Auth, token: string): Promise<boolean> {
+  const ctx = await auth.$context;
+  return (await ctx.internalAdapter.consumeVerificationValue(`${MAILED_PREFIX}${token}`)) !== null;
+}
+
 /** Removes a reset token that was never delivered (its mail failed): a retry makes another. */
 export async function deleteResetToken(auth: Auth, token: string): Promise<void> {
   const ctx = await auth.$context;
   await ctx.internalAdapter.deleteVerificationByIdentifier(`${RESET_PREFIX}${token}`);
+  await ctx.internalAdapter.deleteVerificationByIdentifier(`${MAILED_PREFIX}${token}`);
 }
 
 /**
