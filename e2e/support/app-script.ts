@@ -1,5 +1,6 @@
-// The app's entry script held back, as on a slow phone over mobile data: the server's drawn page is on
-// screen and can be used while the app that takes it over is still on its way.
+// The app's entry script held back, as on a slow phone over mobile data: the server's rendered page is
+// on screen and can be read (its links followed, its fields typed in) while the app that takes it over
+// is still on its way.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** Holds `/assets/index-*.js` until the returned function is called. */
@@ -26,10 +27,10 @@ export const appHolds = (page: Page, selector: string) =>
 export const appHoldsInput = (page: Page) => appHolds(page, 'input');
 
 /**
- * Whether the server's drawn markup is still the page's: React keeps the Suspense markers of a page it
+ * Whether the server's markup is still the page's: React keeps the Suspense markers of a page it
  * hydrated; one it had to draw again (after a mismatch) has none.
  */
-export const drawnMarkupKept = (page: Page) =>
+export const serverMarkupKept = (page: Page) =>
   page.evaluate(() => document.getElementById('root')?.innerHTML.includes('<!--$-->') ?? false);
 
 /** Errors the page throws or logs from now on (a hydration mismatch is one), as the test reads them. */

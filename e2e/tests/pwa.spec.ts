@@ -339,7 +339,7 @@ test('install prompt: only when the browser offers installation; Skip hides it f
 test('install prompt: an offer made before the app has loaded still shows it', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // The drawn home page is on screen, the app's script is held, and the browser offers installation.
+  // The server's home page is on screen, the app's script is held, and the browser offers installation.
   const release = await holdAppScript(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('.samaj-nav')).toBeVisible();

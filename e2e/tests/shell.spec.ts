@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import {
   appHolds,
   appHoldsInput,
-  drawnMarkupKept,
   holdAppScript,
   pageWithWorker,
+  serverMarkupKept,
 } from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
@@ -136,7 +136,7 @@ test('a link opens the next page at its top; back returns the reader to where th
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1900);
 });
 
-test("a visitor's first screen arrives drawn, and the app takes it over without drawing it again", async ({
+test("a visitor's first screen arrives rendered, and the app takes it over without rendering it again", async ({
   browser,
 }) => {
   // No script at all: the server's HTML alone shows the page, its navigation and the community's name.
@@ -161,7 +161,7 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   // Typed once the app has taken the page over (React's handle on the input); typing before that is
   // the next test.
   await expect.poll(() => appHoldsInput(page)).toBe(true);
-  // The app's scripts were asked for only once the drawn page was painted (server: app-start.ts), the
+  // The app's scripts were asked for only once the rendered page was painted (server: app-start.ts), the
   // app's own entry first: asked for last, behind ~60 modules of a member's feed, it arrived ~1.6 s
   // after the others on a throttled phone, and everything waited on it.
   const order = await page.evaluate(() => {
@@ -185,40 +185,39 @@ test("a visitor's first screen arrives drawn, and the app takes it over without 
   await page.getByRole('textbox', { name: 'પાસવર્ડ' }).fill('correct horse battery');
   // The app answers the form, so it is live; the server's markers are still there, so it hydrated.
   await expect(login).toBeEnabled();
-  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(await serverMarkupKept(page)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });
 
-test("a shared post's link arrives drawn for a visitor, its login card leading back to that post", async ({
+test("a shared post's link arrives rendered for a visitor, its login card leading back to that post", async ({
   browser,
 }) => {
-  // WhatsApp links to posts reach visitors first: the page is drawn at build time for every post id
-  // (only its links back differ, written by the server) — no script needed to see it.
+  // WhatsApp links to posts reach visitors first: no script needed to see the page and its way in.
   const path = '/post/NoSuchPost%20x';
   const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
-  const drawn = await still.newPage();
-  await drawn.goto(path);
+  const plain = await still.newPage();
+  await plain.goto(path);
   const expected = `/login?forward=${encodeURIComponent(path)}`;
-  await expect(drawn.getByRole('main').getByRole('link', { name: 'Login', exact: true })).toHaveAttribute(
+  await expect(plain.getByRole('main').getByRole('link', { name: 'Login', exact: true })).toHaveAttribute(
     'href',
     expected,
   );
-  await expect(drawn.getByRole('main').getByRole('button', { name: 'પાછા', exact: true })).toBeVisible();
+  await expect(plain.getByRole('main').getByRole('button', { name: 'પાછા', exact: true })).toBeVisible();
   await still.close();
 
   const { context, page, problems } = await pageWithWorker(browser);
   await page.goto(path);
-  // The app has taken the drawn card over (React's handle on its link) without drawing it again.
+  // The app has taken the rendered card over (React's handle on its link) without rendering it again.
   await expect.poll(() => appHolds(page, 'main a[href^="/login"]')).toBe(true);
-  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(await serverMarkupKept(page)).toBe(true);
   await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(expected);
   expect(problems).toEqual([]);
   await context.close();
 });
 
-test("a member following a shared post's link gets the post drawn in their own frame; the app's card takes its place", async ({
+test("a member following a shared post's link gets the post in the page, in their own frame; the app takes the card over in place", async ({
   browser,
 }) => {
   const { context, page, problems } = await pageWithWorker(browser);
@@ -229,7 +228,7 @@ test("a member following a shared post's link gets the post drawn in their own f
   const html = await (await page.request.get(`/post/${post.id}`)).text();
   expect(html).toContain(`href="/profile/${member.username}"`);
   expect(html).toContain('વાચક &lt;b&gt;સભ્ય&lt;/b&gt;');
-  expect(html).toMatch(/<div id="root">.*પાછા.*data-drawn="postPage"><article/s);
+  expect(html).toMatch(/<div id="root">.*પાછા.*<article[^>]*>.*Shared with the group/s);
   expect(html).not.toContain('/login?forward=');
   const release = await holdAppScript(page);
   // (Not waiting for `load`: the held script may be part of it.)
@@ -237,51 +236,60 @@ test("a member following a shared post's link gets the post drawn in their own f
   const card = page.locator('article', { hasText: text });
   await expect(card).toBeVisible();
   await expect(card.getByText('Under Review')).toBeVisible();
-  await expect(page.locator('[data-drawn="postPage"] article')).toHaveCount(1);
   const before = await card.boundingBox();
   release();
-  await expect(page.locator('[data-drawn]')).toHaveCount(0);
   await expect.poll(() => appHolds(page, 'article')).toBe(true);
   expect(await card.boundingBox()).toEqual(before);
-  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(await serverMarkupKept(page)).toBe(true);
   await page.getByRole('button', { name: 'પાછા', exact: true }).click();
   await expect(page).toHaveURL('/posts');
   expect(problems).toEqual([]);
   await context.close();
 });
 
-test('the surname list arrives drawn in its loading state, and the app fills it in without drawing it again', async ({
+test('the surname list arrives with its surnames, and the app takes it over without rendering it again', async ({
   browser,
 }) => {
+  // The list is in the HTML: readable before (or without) any script.
+  const still = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await still.newPage();
+  await plain.goto('/surnames');
+  await expect(plain.getByRole('link', { name: /Patel/ }).first()).toBeVisible();
+  await still.close();
   const { context, page, problems } = await pageWithWorker(browser);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
+  });
   await page.goto('/surnames');
-  // Hydrated, then the list came: the server's Suspense markers are still there (a page React had to
-  // draw again after a mismatch would have lost them).
+  // Hydrated: the server's Suspense markers are still there (a page React had to draw again after a
+  // mismatch would have lost them), and the list came with the page, not asked for again.
   await expect(page.getByRole('link', { name: /Patel/ }).first()).toBeVisible();
   await expect(page.getByRole('searchbox')).toBeEnabled();
-  expect(await drawnMarkupKept(page)).toBe(true);
-  // A surname the list links to: the app draws it (a page drawn at the server is a first visit's).
+  expect(await serverMarkupKept(page)).toBe(true);
+  expect(asked.filter((url) => url.includes('/api/surnames'))).toEqual([]);
+  // A surname the list links to: the app renders it (the server renders a first visit's page).
   await page.getByRole('link', { name: /Patel/ }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/પટેલ|Patel/);
   expect(problems).toEqual([]);
   await context.close();
 });
 
-test("a shared surname's link arrives drawn with the surname itself; the app takes it over and adds how long ago it changed", async ({
+test("a shared surname's link arrives with the surname itself; the app takes it over and adds how long ago it changed", async ({
   browser,
 }) => {
   // Without scripts, as a link preview's crawler or a phone still fetching the app sees it.
   const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
-  const drawn = await still.newPage();
-  await drawn.goto('/surname/Patel');
-  await expect(drawn.getByRole('heading', { level: 1, name: 'પટેલ' })).toBeVisible();
-  await expect(drawn.getByTestId('surname-members')).toHaveText(/સભ્ય/);
-  await expect(drawn.getByTestId('surname-gotra')).not.toBeEmpty();
+  const plain = await still.newPage();
+  await plain.goto('/surname/Patel');
+  await expect(plain.getByRole('heading', { level: 1, name: 'પટેલ' })).toBeVisible();
+  await expect(plain.getByTestId('surname-members')).toHaveText(/સભ્ય/);
+  await expect(plain.getByTestId('surname-gotra')).not.toBeEmpty();
   await expect(
-    drawn.getByRole('heading', { name: 'Update From' }).or(drawn.getByTestId('surname-description')).first(),
+    plain.getByRole('heading', { name: 'Update From' }).or(plain.getByTestId('surname-description')).first(),
   ).toBeVisible();
-  // The reader's own clock and time zone are the app's: not in the drawing.
-  await expect(drawn.getByText(/છેલ્લો સુધારો/)).toHaveCount(0);
+  // The reader's own clock and time zone are the app's: not in the server's page.
+  await expect(plain.getByText(/છેલ્લો સુધારો/)).toHaveCount(0);
   const still1280 = await still.newPage();
   await still1280.setViewportSize({ width: 1280, height: 800 });
   await still1280.goto('/surname/Patel');
@@ -296,7 +304,7 @@ test("a shared surname's link arrives drawn with the surname itself; the app tak
   await page.goto('/surname/Patel');
   await expect.poll(() => appHolds(page, 'main h1')).toBe(true);
   await expect(page.getByText(/છેલ્લો સુધારો/)).toBeVisible();
-  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(await serverMarkupKept(page)).toBe(true);
   // The surname came with the page: the app asked for it no more.
   expect(asked).toEqual([]);
   await expect(page.getByRole('button', { name: 'Share with others' })).toBeEnabled();
@@ -304,7 +312,7 @@ test("a shared surname's link arrives drawn with the surname itself; the app tak
   await context.close();
 });
 
-test("a member's events page arrives drawn in their name, and a Publisher's with its create button; the app takes both over", async ({
+test("a member's events page arrives in their name, and a Publisher's with its create button; the app takes both over", async ({
   browser,
 }) => {
   // The service worker allowed, as in a member's browser (see the first test of this file).
@@ -319,42 +327,46 @@ test("a member's events page arrives drawn in their name, and a Publisher's with
   const profile = page.getByTestId('nav-profile').first();
   await expect(profile).toHaveText(member.name);
   await expect.poll(() => appHolds(page, '[data-testid="nav-profile"]')).toBe(true);
-  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(await serverMarkupKept(page)).toBe(true);
   await profile.click();
   await expect(page).toHaveURL(`/profile/${member.username}`);
 
   grant(member.username, 'Publisher');
   expect(await (await page.request.get('/events')).text()).toContain('Create event');
   // Opened from a link in a new browser: this one's service worker may control the tab by now, and
-  // it opens pages from its precached shell (src/sw/sw.ts), drawn by the app instead.
+  // it opens pages from the network first (src/sw/sw.ts), its precached shell only offline.
   const publisher = await pageWithWorker(browser, context);
   await publisher.page.goto('/events');
   await expect(publisher.page.getByRole('link', { name: 'Create event' })).toBeVisible();
   await expect.poll(() => appHolds(publisher.page, '[data-testid="nav-profile"]')).toBe(true);
-  expect(await drawnMarkupKept(publisher.page)).toBe(true);
+  expect(await serverMarkupKept(publisher.page)).toBe(true);
   expect([...problems, ...publisher.problems]).toEqual([]);
   await publisher.context.close();
   await context.close();
 });
 
-test("a member's feed arrives drawn in their name; the app takes it over", async ({ browser }) => {
+test("a member's feed arrives in their name with the new post form; the app takes it over", async ({
+  browser,
+}) => {
   // First in a new browser, as from a link: the service worker, once it controls the tab, opens pages
   // from its precached shell instead (src/sw/sw.ts).
   const { context, page, problems } = await pageWithWorker(browser);
   const member = await signUp(page.request, newMember('feed'));
   const html = await (await page.request.get('/posts')).text();
   expect(html).toContain(`href="/profile/${member.username}"`);
-  expect(html).toMatch(/<div id="root">.*aria-busy="true"/s);
+  // Their home itself, not placeholders: the form to write a post (નવી પોસ્ટ) is in the HTML.
+  expect(html).toMatch(/<div id="root">.*<form[^>]*aria-label="નવી પોસ્ટ"/s);
+  expect(html).not.toMatch(/<div id="root">.*aria-busy="true"/s);
   await page.goto('/posts');
   // Their home (the new post form: નવી પોસ્ટ) in the page the app took over.
   await expect(page.getByRole('form', { name: 'નવી પોસ્ટ' })).toBeVisible();
   await expect.poll(() => appHolds(page, '[data-testid="nav-profile"]')).toBe(true);
-  expect(await drawnMarkupKept(page)).toBe(true);
+  expect(await serverMarkupKept(page)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });
 
-test("a member's feed arrives drawn with its posts, and the app's cards take their places without moving anything", async ({
+test("a member's feed arrives with its posts, and the app takes the cards over without moving anything", async ({
   browser,
 }) => {
   const author = await browser.newContext();
@@ -392,19 +404,19 @@ test("a member's feed arrives drawn with its posts, and the app's cards take the
   const release = await holdAppScript(page);
   // (Not waiting for `load`: the held script may be part of it.)
   await page.goto('/posts', { waitUntil: 'domcontentloaded' });
-  // Before the app: the post, written as text, in the server's drawing — a picture the member cannot use yet.
-  const drawn = page.locator('[data-drawn="feedPage"]');
+  // Before the app: the post, written as text (never as markup), in the server's page; its buttons take
+  // no taps until the app has taken the page over (a tap would otherwise be lost).
   const post = page.locator('article', { hasText: text });
   await expect(post).toBeVisible();
-  await expect(drawn.locator('article', { hasText: text })).toHaveCount(1);
-  expect(await drawn.getAttribute('inert')).toBe('');
   await expect(page.getByRole('form', { name: 'નવી પોસ્ટ' })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toBeHidden();
+  const like = post.getByRole('button', { name: 'લાઇક', exact: true });
+  expect(await like.evaluate((button) => getComputedStyle(button).pointerEvents)).toBe('none');
   const before = await post.boundingBox();
   release();
-  // The app's own card, where the drawn one was, the same size; the drawing gone.
-  await expect(drawn).toHaveCount(0);
+  // The same card, taken over where it was, the same size.
   await expect.poll(() => appHolds(page, 'article')).toBe(true);
+  await expect.poll(() => like.evaluate((button) => getComputedStyle(button).pointerEvents)).toBe('auto');
   await expect(post.getByRole('button', { name: 'લાઇક', exact: true })).toBeEnabled();
   expect(await post.boundingBox()).toEqual(before);
   // Then the pictures arrive, into the places kept for them: the post below does not move.
@@ -420,7 +432,7 @@ test("a member's feed arrives drawn with its posts, and the app's cards take the
   await author.close();
 });
 
-test('what a visitor types into the drawn login form before the app takes it over still counts', async ({
+test('what a visitor types into the rendered login form before the app takes it over still counts', async ({
   page,
 }) => {
   // The app's entry script is held until the visitor has typed.
@@ -436,12 +448,12 @@ test('what a visitor types into the drawn login form before the app takes it ove
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
 });
 
-test('typing on while the app takes the drawn page over keeps the page and every letter', async ({
+test('typing on while the app takes the rendered page over keeps the page and every letter', async ({
   page,
 }) => {
   // A slow phone: the takeover lasts long enough for keystrokes to land in the middle of it. A
   // keystroke there makes React start its first render again; a page that lost its boot data on that
-  // second start drew a visitor as "unknown", and React threw the drawn form away with the text.
+  // second start drew a visitor as "unknown", and React threw the server's form away with the text.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   const problems: string[] = [];
@@ -460,7 +472,7 @@ test('typing on while the app takes the drawn page over keeps the page and every
   }
   expect(await hydrated()).toBe(true);
   await expect(email).toHaveValue(typed);
-  // The visitor's navigation is still the one the server drew (a page drawn again would have lost it).
+  // The visitor's navigation is still the one the server rendered (a page drawn again would have lost it).
   await expect(page.getByTestId('nav-login')).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -134,8 +134,8 @@ test('a member applies to publish; once approved they carry the badge and post w
   // Open the form from inside the app (one page of history), as a link would.
   await page.goto('/posts');
   await expect(page.getByRole('main')).toBeVisible();
-  // The member's feed arrives drawn by the server: a history entry pushed before the app has taken it
-  // over reaches no router (CI read the form missing once).
+  // The member's feed arrives rendered by the server: a history entry pushed before the app has taken
+  // it over reaches no router (CI read the form missing once).
   await expect.poll(() => appHolds(page, 'main')).toBe(true);
   await page.evaluate(() => {
     window.history.pushState({ usr: null, key: 'apply', idx: 1 }, '', '/publisher-request');

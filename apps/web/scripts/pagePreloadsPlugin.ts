@@ -38,11 +38,10 @@ function flatten(routes: PageRoute[], parent = ''): Array<{ path: string; pages:
 export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
   const shell = closure(manifest, 'index.html');
   const shellStyles = new Set([...shell].flatMap((key) => manifest[key].css ?? []));
-  /** The files of `keys` the shell (and `already`) does not load, and the API answers to ask. */
-  const files = (keys: Set<string>, data: string[], already = new Set<string>()) => {
+  /** The files of `keys` the shell (and `already`) does not load. */
+  const files = (keys: Set<string>, already = new Set<string>()) => {
     const own = [...keys].filter((key) => !shell.has(key) && !already.has(key));
     return {
-      data,
       scripts: own.map((key) => `/${manifest[key].file}`),
       styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))]
         .filter((css) => !shellStyles.has(css))
@@ -58,10 +57,7 @@ export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
       for (const ns of pageNamespaces(page)) closure(manifest, `src/locales/gu/${ns}.json`, keys);
       for (const lazy of manifest[module]?.dynamicImports ?? []) closure(manifest, lazy, lazyKeys);
     }
-    const data = shown.flatMap((page) => page.data ?? []);
-    const memberData = shown.flatMap((page) => page.memberData ?? []);
-    const ssr = shown[0]?.ssr ? { ssr: true as const } : {};
-    return { path: routePath, ...files(keys, data), member: files(lazyKeys, memberData, keys), ...ssr };
+    return { path: routePath, ...files(keys), member: files(lazyKeys, keys) };
   });
   // The catch-all matches everything: the server must try it last.
   pages.sort((a, b) => Number(a.path === '/*') - Number(b.path === '/*'));
@@ -72,7 +68,7 @@ export function pagePreloadsPlugin(): Plugin {
   let outDir = 'dist';
   return {
     name: 'samaj-page-preloads',
-    // The client build only: the SSR build of src/prerender.tsx has other files.
+    // The client build only: the server render's build (src/entry-server.tsx) has other files.
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

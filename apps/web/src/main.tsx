@@ -4,9 +4,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { seedBootData, takeBootData } from './lib/boot';
 import { removeServerTags } from './lib/head';
-import { DEFAULT_LANGUAGE, i18n, i18nReady, keepEarlierChoice } from './lib/i18n';
+import { i18n, i18nReady, keepEarlierChoice } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
 import { watchStandaloneZoomLock } from './lib/standalone';
 import { preferInterpretedValidation } from './lib/validation';
@@ -19,10 +18,9 @@ captureInstallEvent();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 const mount = root;
-// Rendered by the server with React (entry-server.tsx), in the reader's language, with its data.
+// Rendered by the server with React (entry-server.tsx), in the reader's language, with its data; the
+// service worker's shell (offline) and a page the server could not render arrive empty.
 const serverRendered = document.documentElement.dataset.rendered === 'server';
-// A visitor's page may arrive already drawn (the server's copy of src/prerender.tsx's output).
-const prerendered = !serverRendered && mount.firstElementChild !== null;
 
 /** The server's render: its query cache and its time, read once and removed (they describe that moment). */
 function takeServerRender(): { state: DehydratedState; renderedAt: number } | null {
@@ -36,9 +34,10 @@ function takeServerRender(): { state: DehydratedState; renderedAt: number } | nu
     return null;
   }
 }
+
 /**
  * Resolves in a task of its own: the page's scripts are evaluated in one task, and on a slow phone
- * that task with the boot data and the hydration's start behind it held the main thread ~130 ms
+ * that task with the server's data and the hydration's start behind it held the main thread ~130 ms
  * (4× CPU); a tap may be answered in between. `scheduler.yield` where the browser has it.
  */
 function nextTask(): Promise<void> {
@@ -63,7 +62,6 @@ i18nReady
   .then(() => {
     // Before React: see App.
     const client = createQueryClient();
-    seedBootData(client, takeBootData());
     const rendered = serverRendered ? takeServerRender() : null;
     if (rendered) hydrate(client, rendered.state);
     const app = (
@@ -71,6 +69,8 @@ i18nReady
         <App client={client} renderedAt={rendered?.renderedAt ?? null} />
       </StrictMode>
     );
+    // Either way the first render is a transition, so React yields to the browser every few milliseconds
+    // instead of holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
     if (rendered) {
       // The server's share card (for link previews) goes before React hydrates: React would otherwise
       // take its title for the page's own and lose it when PageMeta replaces the card (lib/head.tsx).
@@ -81,18 +81,5 @@ i18nReady
       keepEarlierChoice();
       return;
     }
-    // Drawn in Gujarati: React takes the page over as it is. In English (a choice kept in this
-    // browser, which the server cannot know) it is drawn again.
-    // Either way the first render is a transition, so React yields to the browser every few milliseconds
-    // instead of holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
-    if (prerendered && i18n.language === DEFAULT_LANGUAGE) {
-      removeServerTags();
-      startTransition(() => {
-        hydrateRoot(mount, app);
-      });
-      return;
-    }
-    // The drawn page stays until the app's first commit replaces it (React clears a new root's
-    // container then): emptied first, an English reader saw a blank page while the app rendered.
     startTransition(() => createRoot(mount).render(app));
   });

@@ -36,3 +36,16 @@ export function fitsRequiredText(text: string, max: number): boolean {
   const length = keptLength(text);
   return length > 0 && length <= max;
 }
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
+
+/** Safe in text and in a double- or single-quoted attribute; the entities React's server renderer writes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+}

@@ -1,10 +1,3 @@
-// What the platform asks of every feature without importing it (ARCHITECTURE.md "Seams"):
-// a member's own data (for the export and for account deletion), the staff console's waiting
-// counts, who may see a stored file of a kind the feature owns, what a shared link shows and what a
-// page knows before its first request. A feature registers its part when its plugin starts;
-// accounts and the console only ever read the registry.
-import type { BootData } from '@samaj/core';
-import type { FastifyRequest } from 'fastify';
 import type { Executor, Transaction } from '../db/client.ts';
 
 export interface MemberDataPart {
@@ -66,12 +59,8 @@ export interface ShareTexts {
  */
 export type ShareCardResolver = (db: Executor, id: string, texts: ShareTexts) => Promise<ShareCard | null>;
 
-/** One part of a page's boot data for the viewer of `request` (platform/boot-data.ts). */
-export type BootDataLoader<K extends keyof BootData> = (request: FastifyRequest) => Promise<BootData[K]>;
-
 export class Registry {
   readonly memberData: MemberDataPart[] = [];
-  readonly bootData = new Map<keyof BootData, BootDataLoader<keyof BootData>>();
   private readonly shareCards = new Map<string, ShareCardResolver>();
   readonly waitingCounts: WaitingCount[] = [];
   private readonly fileAccessByKind = new Map<string, FileAccessDecider>();
@@ -108,11 +97,5 @@ export class Registry {
 
   shareCard(kind: string): ShareCardResolver | undefined {
     return this.shareCards.get(kind);
-  }
-
-  /** The feature that answers a boot-data question (e.g. accounts: 'account') puts it in every page. */
-  addBootData<K extends keyof BootData>(name: K, load: BootDataLoader<K>): void {
-    if (this.bootData.has(name)) throw new Error(`boot data '${name}' twice`);
-    this.bootData.set(name, load as BootDataLoader<keyof BootData>);
   }
 }

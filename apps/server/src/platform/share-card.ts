@@ -6,12 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  type BootData,
   escapeHtml,
-  forwardTo,
   type PageText,
-  PRERENDER_TEXTS,
-  prerenderPath,
   SERVER_RENDER_ID,
   SHARE_META_FILE,
   type ShareMetaFile,
@@ -19,7 +15,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { decodedOrNull } from './api-path.ts';
 import { startAfterFirstPaint } from './app-start.ts';
-import { bootScript } from './boot-data.ts';
 import sharp from './images/sharp.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import type { ShareCard } from './registry.ts';
@@ -36,12 +31,6 @@ const CARD_ICON = 'icons/icon-512.png';
 const SSR_ATTRIBUTE = 'data-ssr';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ITEM_PAGE = /^\/([a-z]+)\/([^/]+)\/?$/;
-
-/** The whole `forward=` value of each link back to a page prerendered for `route`. */
-function linksBack(route: string): RegExp {
-  const drawn = forwardTo(prerenderPath(route)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`${drawn}(?=["&#])`, 'g');
-}
 
 /** Fills `{{name}}` placeholders, as i18next does for the web app's own PageMeta. */
 export function fill(template: string, values: Record<string, string>): string {
@@ -95,14 +84,11 @@ function renderHead(head: Head, siteName: string): string {
 }
 
 export interface DocumentRenderer {
-  /** Whether this page path is rendered on the server by React (platform/ssr.ts) rather than drawn. */
-  rendersOnServer(url: string): boolean;
   /**
    * The app shell for this page path, with the page's share card and the files it needs
-   * (platform/page-preloads.ts) in its head and, when given, the viewer's boot data
-   * (platform/boot-data.ts) in its body — or, for a page rendered on the server, its render.
+   * (platform/page-preloads.ts) in its head, and the page's server render (platform/ssr.ts) in it.
    */
-  render(url: string, boot?: BootData, page?: ServerPage | null): Promise<string>;
+  render(url: string, page: ServerPage | null): Promise<string>;
 }
 
 /** Writes a server render into the shell: its language, its hoisted tags, its content, its data. */
@@ -153,10 +139,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
   }
 
   return {
-    rendersOnServer(url) {
-      return preloads(url.split(/[?#]/)[0] || '/', { query: false }).ssr;
-    },
-    async render(url, boot, rendered) {
+    async render(url, rendered) {
       const pathname = url.split(/[?#]/)[0] || '/';
       const { page, item } = await card(pathname);
       const head = renderHead(
@@ -168,43 +151,11 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string): D
         },
         communityName,
       );
-      const account = boot?.account;
-      const {
-        tags,
-        html: drawn,
-        modules,
-        route,
-        fillAnswer,
-      } = preloads(pathname, {
-        query: url.includes('?'),
-        boot,
-      });
+      const { tags, modules } = preloads(pathname, rendered?.member ?? false);
       // Replacer functions, not strings: a name with `$'` or `$&` in it must go in as written.
-      let html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
-      if (rendered) return startAfterFirstPaint(withServerPage(html, rendered), modules);
-      // The first screen drawn at build time (apps/web src/prerender.tsx), in the community's name and,
-      // for a member, theirs; for a page drawn with its data, with that data.
-      if (drawn) {
-        let filled = drawn
-          .split(PRERENDER_TEXTS.community)
-          .join(escapeHtml(communityName))
-          // Links back to the page (login and sign-up return here) name the path as asked, as the
-          // app would write it: `/post/:id` was drawn at `/post/prerendered`, `/posts` maybe asked as `/posts/`.
-          .replace(linksBack(route), () => escapeHtml(forwardTo(pathname)));
-        if (account) {
-          filled = filled
-            .split(PRERENDER_TEXTS.memberName)
-            .join(escapeHtml(account.name))
-            .split(encodeURIComponent(PRERENDER_TEXTS.memberId))
-            .join(escapeHtml(encodeURIComponent(account.id)));
-        }
-        filled = fillAnswer(filled);
-        html = startAfterFirstPaint(
-          html.replace(ROOT_ELEMENT, () => `<div id="root">${filled}</div>`),
-          modules,
-        );
-      }
-      return boot ? html.replace(/<\/body>/i, () => `  ${bootScript(boot)}\n  </body>`) : html;
+      const html = shell.replace(/<\/head>/i, () => `  ${head}\n    ${tags}\n  </head>`);
+      // Without its render (the server could not make it: logged) the app draws the page itself.
+      return rendered ? startAfterFirstPaint(withServerPage(html, rendered), modules) : html;
     },
   };
 }

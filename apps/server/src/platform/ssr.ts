@@ -21,6 +21,8 @@ interface RenderEntry {
 
 export interface ServerPage {
   status: number;
+  /** Whether a member is signed in (the page's account answer): their pages load their lazy parts too. */
+  member: boolean;
   lang: Language;
   /** Tags React hoists for the document's head (image preloads, styles with a precedence). */
   head: string;
@@ -92,8 +94,11 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           lang,
         );
         const hoisted = HOISTED.exec(html)?.[0] ?? '';
+        const queries = (state as { queries?: Array<{ queryKey: unknown[]; state: { data: unknown } }> })
+          .queries;
         return {
           status,
+          member: Boolean(queries?.find((query) => query.queryKey[0] === 'account')?.state.data),
           lang,
           head: hoisted.replace(CARD_TAGS, ''),
           body: html.slice(hoisted.length),

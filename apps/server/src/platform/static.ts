@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectBootData } from './boot-data.ts';
 import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
 import { createServerRenderer } from './ssr.ts';
 
@@ -96,11 +95,8 @@ export async function registerStatic(
   });
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page =
-      renderer && request.method === 'GET' && document.rendersOnServer(request.url)
-        ? await renderer.render(request)
-        : null;
-    const html = await document.render(request.url, page ? undefined : await collectBootData(request), page);
+    const page = renderer && request.method === 'GET' ? await renderer.render(request) : null;
+    const html = await document.render(request.url, page);
     return (
       reply
         .code(page?.status ?? 200)

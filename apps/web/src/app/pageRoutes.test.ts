@@ -1,8 +1,5 @@
-import { SURNAME_LIST_LIMIT } from '@samaj/core';
 import { describe, expect, it } from 'vitest';
 import { buildPagePreloads } from '../../scripts/pagePreloadsPlugin';
-import { eventsUrl } from '../features/events/api/events';
-import { feedUrl } from '../features/posts/api/posts';
 import { PAGE_ROUTES } from './pageRoutes';
 
 const pageFiles = import.meta.glob(['../features/*/pages/*.tsx', '!../features/*/pages/*.test.tsx']);
@@ -40,13 +37,6 @@ describe('page preloads', () => {
     for (const file of all(PAGE_ROUTES)) expect(pageFiles, file).toHaveProperty([file]);
   });
 
-  it("asks for the API answers exactly as the pages' queries do (else the preload is wasted)", () => {
-    const route = (path: string) => PAGE_ROUTES.find((r) => r.path === path);
-    expect(route('surnames')?.data).toEqual([`/api/surnames?limit=${SURNAME_LIST_LIMIT}`]);
-    expect(route('posts')?.memberData).toEqual([feedUrl(null, null), '/api/events']);
-    expect(route('events')?.memberData).toEqual([eventsUrl(null)]);
-  });
-
   it("lists a page's own code, shared chunks, styles and texts, never the shell's", () => {
     const { pages } = buildPagePreloads(manifest);
     const surnames = pages.find((p) => p.path === '/surnames');
@@ -54,8 +44,7 @@ describe('page preloads', () => {
       path: '/surnames',
       scripts: ['/assets/SurnameList-1.js', '/assets/Card-1.js', '/assets/surnames-1.js'],
       styles: ['/assets/SurnameList-1.css', '/assets/Card-1.css'],
-      data: ['/api/surnames?limit=100'],
-      member: { scripts: [], styles: [], data: [] },
+      member: { scripts: [], styles: [] },
     });
   });
 
@@ -65,7 +54,6 @@ describe('page preloads', () => {
     expect(posts?.member).toEqual({
       scripts: ['/assets/MemberHome-1.js', '/assets/Menu-1.js'],
       styles: ['/assets/MemberHome-1.css'],
-      data: ['/api/posts', '/api/events'],
     });
   });
 

@@ -2,6 +2,7 @@
 // being opened is downloaded (the map page alone brings Leaflet).
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { TakenOver } from '../components/TakenOver';
 import { loadNamespace } from '../lib/i18n';
 import { PAGE_ROUTES, type PageRoute, pageNamespaces } from './pageRoutes';
 import { RouteErrorBoundary } from './RouteError';
@@ -32,6 +33,7 @@ function page<P extends object>(entry: PageRoute, props?: P, more?: () => Promis
   return (
     <Suspense fallback={<PageFallback />}>
       <Page {...((props ?? {}) as P)} />
+      <TakenOver />
     </Suspense>
   );
 }

@@ -117,7 +117,8 @@ i18n
     returnNull: false,
     initAsync: false,
   });
-followHtmlLang(i18n.language);
+// A server-rendered page already says its language; the shell's starts in Gujarati until i18nReady.
+if (servedLanguage === null) followHtmlLang(i18n.language);
 i18n.on('languageChanged', followHtmlLang);
 
 /** Loads a feature's namespace in the current language (and Gujarati, the fallback). */

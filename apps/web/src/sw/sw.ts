@@ -64,19 +64,25 @@ registerRoute(
   }),
 );
 
-// Pages of the app get the precached shell; the router inside it decides what exists. The server's
-// own paths (/api, /peerjs, /realtime) are never answered here.
+// Pages of the app come from the network first: the server renders each with its content, in the
+// member's language (apps/server platform/ssr.ts). Offline, or after a few seconds without an answer,
+// the precached shell opens instead and the app draws the page from what it has kept. The server's own
+// paths (/api, /peerjs, /realtime) are never answered here.
+const NAVIGATION_TIMEOUT_MS = 4000;
+
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isAppNavigation(url.pathname),
   async ({ request }) => {
-    const shell = await matchPrecache('/index.html');
-    if (shell) return shell;
+    // (A navigation request cannot be re-made with an AbortSignal: the slow answer is raced instead.)
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
     try {
-      return await fetch(request);
+      const answer = await Promise.race([fetch(request), late]);
+      if (answer) return answer;
     } catch {
-      return (await matchPrecache('/offline.html')) ?? Response.error();
+      // Offline: the shell below.
     }
+    return (await matchPrecache('/index.html')) ?? (await matchPrecache('/offline.html')) ?? Response.error();
   },
 );
 

@@ -7,7 +7,7 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './posts.ts';
 export * from './publisher.ts';
-export * from './recovery.ts';
 export * from './push.ts';
+export * from './recovery.ts';
 export * from './slides.ts';
 export * from './surnames.ts';

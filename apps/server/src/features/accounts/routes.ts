@@ -17,7 +17,6 @@ import {
   forgetSessionUser,
   getAuth,
   getSessionId,
-  getSessionUser,
   requireMember,
   requireUser,
   type SessionUser,
@@ -77,12 +76,6 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
   registerAccountMail(app);
   await app.register(recoveryRoutes);
   const mailOn = app.config.mail !== undefined;
-  // Every page's HTML says who is signed in, as GET /api/account would (null for a visitor or a
-  // blocked member, who would get 401/403 there).
-  app.registry.addBootData('account', async (request) => {
-    const me = await getSessionUser(request);
-    return me ? accountView((await findUser(app.db, me.id)) ?? me) : null;
-  });
   const tags = ['accounts'];
   const member = { preValidation: requireMember };
 

@@ -18,7 +18,6 @@ import {
   eventAttendanceSchema,
   eventLiveSchema,
   eventSchema,
-  FEED_PAGE,
   iceServersSchema,
   type LiveIceServers,
   missingParamMessage,
@@ -30,8 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '../../db/keyset.ts';
 import { event, eventAttendance, eventStreamRequest } from '../../db/schema/index.ts';
-import { getSessionUser, requireAnyLabel, requireMember, requireUser } from '../../platform/auth/index.ts';
-import { servedPath } from '../../platform/boot-data.ts';
+import { requireAnyLabel, requireMember, requireUser } from '../../platform/auth/index.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteFilesWith } from '../../platform/files-cleanup.ts';
 import { saveImageUpload } from '../../platform/images.ts';
@@ -153,13 +151,6 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       size,
     );
   }
-
-  // The feed's events strip comes with a member's `/posts` (drawn with it: core feed-drawing.ts).
-  app.registry.addBootData('eventsPage', async (request) => {
-    if (!FEED_PAGE.test(servedPath(request))) return undefined;
-    const me = await getSessionUser(request);
-    return me ? eventsPage(me) : undefined;
-  });
 
   const member = { preValidation: requireMember };
   const manager = { preValidation: requireAnyLabel('Admin', 'Publisher') };

@@ -8,14 +8,11 @@ import {
   addPostSchema,
   commentSchema,
   commentViewSchema,
-  documentIdSchema,
-  FEED_PAGE,
   feedQuerySchema,
   hasLabel,
   isPostVisibleTo,
   likeStateSchema,
   newPostStatus,
-  POST_PAGE,
   type PostView,
   postAllowsReactions,
   postIdParamsSchema,
@@ -31,9 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorSummary } from '../../db/author.ts';
 import { comment, file as fileTable, post, postReport } from '../../db/schema/index.ts';
-import { decodedOrNull } from '../../platform/api-path.ts';
-import { getSessionUser, requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
-import { servedPath } from '../../platform/boot-data.ts';
+import { requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteFilesWith, discardUpload } from '../../platform/files-cleanup.ts';
 import { originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
@@ -123,21 +118,6 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.registry.addFileAccess('post', postImageAccess);
   app.registry.addMemberData(postsMemberData);
   app.registry.addShareCard('post', postShareCard);
-  // A member's `/posts` comes with the feed's first page, and drawn with it (core feed-drawing.ts).
-  app.registry.addBootData('feedPage', async (request) => {
-    if (!FEED_PAGE.test(servedPath(request))) return undefined;
-    const me = await getSessionUser(request);
-    return me ? feedPage(app.db, { viewer: me.id }) : undefined;
-  });
-  // A post opened from a shared link comes with it, for a member who may see it (as GET /api/posts/:id).
-  app.registry.addBootData('postPage', async (request) => {
-    const asked = POST_PAGE.exec(servedPath(request))?.[1];
-    const id = asked === undefined ? null : decodedOrNull(asked);
-    if (id === null || !documentIdSchema.safeParse(id).success) return undefined;
-    const me = await getSessionUser(request);
-    const found = me ? await openedPost(app, id, me) : null;
-    return found ? { id, post: found } : undefined;
-  });
 
   const tags = ['posts'];
   const member = { preValidation: requireMember };

@@ -49,8 +49,6 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
     vapidPublicKey: vapidDetails(config)?.publicKey ?? null,
     mailEnabled: config.mail !== undefined,
   });
-  // Every page needs it before drawing: the HTML carries it (platform/boot-data.ts).
-  app.registry.addBootData('publicConfig', async () => view());
   app.get(
     '/api/public-config',
     {

@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../platform/auth/index.ts';
-import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -42,12 +41,6 @@ const slides: FastifyPluginAsyncZod = async (app) => {
   }
   const tags = ['slides'];
   const admin = { preValidation: requireAdmin };
-
-  // The home page's carousel is drawn with its first screen instead of replacing the welcome panel
-  // once this answer arrives (a layout shift); other pages do not show it.
-  app.registry.addBootData('slides', async (request) =>
-    servedPath(request) === '/' ? listSlides(app.db) : undefined,
-  );
 
   app.get(
     '/api/slides',

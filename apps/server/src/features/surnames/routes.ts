@@ -16,9 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decodedOrNull } from '../../platform/api-path.ts';
 import { requireAdmin, requireMember, requireUser } from '../../platform/auth/index.ts';
-import { servedPath } from '../../platform/boot-data.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { sanitizeDescription } from '../../platform/html.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -118,7 +116,7 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unk
 }
 
 /** The surname page's path (the web app's `surname/:id`). */
-const SURNAME_PAGE = /^\/surname\/([^/]+)\/?$/;
+const _SURNAME_PAGE = /^\/surname\/([^/]+)\/?$/;
 
 function cleanValues(
   input: Partial<Record<keyof EditableValues, string | null | undefined>>,
@@ -133,17 +131,6 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
 
   app.registry.addWaitingCount({ name: 'surnameSubmissions', count: countWaiting });
   app.registry.addShareCard('surname', surnameShareCard);
-  // A shared link to a surname paints the surname with the HTML (core drawings.ts), and the app
-  // starts from the same answer instead of asking for it. Sanitized again on the way out, as the web
-  // app does before it shows a description: the drawing is shown before the app runs.
-  app.registry.addBootData('surnamePage', async (request) => {
-    const asked = SURNAME_PAGE.exec(servedPath(request))?.[1];
-    const id = asked === undefined ? null : decodedOrNull(asked);
-    const row = id ? await findSurname(app.db, id) : undefined;
-    if (!id || !row) return undefined;
-    const view = surnameView(row);
-    return { id, view: { ...view, description: sanitizeDescription(view.description) } };
-  });
   app.registry.addMemberData({
     name: 'surnameSubmissions',
     ...memberSubmissions,

@@ -30,11 +30,9 @@ body { overflow-x: hidden; }
 .samaj-skip:focus { top: 8px; }
 .samaj-strip { overflow-x: auto; scrollbar-width: none; overscroll-behavior-x: contain; }
 .samaj-strip::-webkit-scrollbar { display: none; }
-.samaj-drawn {
-  display: flex; flex-direction: column; align-items: center; gap: var(--mantine-spacing-md); width: 100%;
+html[data-rendered='server']:not([data-taken-over]) #root :is(button, label, [role='button'], input[type='radio'], input[type='checkbox']) {
+  pointer-events: none;
 }
-.samaj-drawn:empty { display: none; }
-.samaj-drawn:not(:empty) + * { display: none; }
 .samaj-shell { display: flex; min-height: 100vh; min-height: 100dvh; }
 .samaj-column { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; }
 .samaj-header {

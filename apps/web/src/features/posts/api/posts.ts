@@ -3,7 +3,6 @@
 import type { CommentView, PostPage, PostView } from '@samaj/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, errorFromResponse, networkError } from '../../../lib/api';
-import { bootAnswer } from '../../../lib/boot';
 import { postsKeys, updatePost } from './cache';
 import type { EventBubble } from './types';
 
@@ -15,43 +14,30 @@ export function feedUrl(userId: string | null, cursor: string | null): string {
   return `/api/posts${query ? `?${query}` : ''}`;
 }
 
-/**
- * The feed (userId null) or one member's posts, a page of 3 at a time. The feed's first page may
- * come with the HTML (boot data, which the server also drew the feed with).
- */
+/** The feed (userId null) or one member's posts, a page of 3 at a time. */
 export function useFeed(userId: string | null, enabled = true) {
-  const served = userId === null ? bootAnswer('feedPage') : undefined;
   return useInfiniteQuery({
     queryKey: postsKeys.feed(userId),
     queryFn: ({ pageParam, signal }) => api<PostPage>(feedUrl(userId, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    initialData: served && { pages: [served.data], pageParams: [null] },
-    initialDataUpdatedAt: served?.at,
     enabled,
   });
 }
 
-/** One post with all its comments; it may come with the page's HTML (boot data) when it is this one. */
+/** One post with all its comments. */
 export function usePost(id: string, enabled = true) {
-  const boot = bootAnswer('postPage');
-  const served = boot && boot.data.id === id ? boot : undefined;
   return useQuery({
     queryKey: postsKeys.single(id),
-    initialData: served?.data.post,
-    initialDataUpdatedAt: served?.at,
     queryFn: ({ signal }) => api<PostView>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
     enabled: enabled && id !== '',
   });
 }
 
 export function useEvents(enabled: boolean) {
-  const served = bootAnswer('eventsPage');
   return useQuery({
     queryKey: ['events', 'strip'],
     queryFn: ({ signal }) => api<{ documents: EventBubble[] }>('/api/events', { signal }),
-    initialData: served?.data,
-    initialDataUpdatedAt: served?.at,
     enabled,
     staleTime: 60_000,
   });

@@ -2,7 +2,6 @@ import { Box, Group, Stack } from '@mantine/core';
 import { POST_CARD_MAX_WIDTH } from '@samaj/core';
 import type { ReactNode } from 'react';
 import { CardSkeletons } from '../../../components/CardSkeletons';
-import { DrawnPart } from '../../../components/DrawnPart';
 
 /** The member's home: the feed's column and, on a wide screen, the sidebar beside it. */
 export function FeedColumns({ children, sidebar }: { children: ReactNode; sidebar?: ReactNode }) {
@@ -19,14 +18,12 @@ export function FeedColumns({ children, sidebar }: { children: ReactNode; sideba
 }
 
 /**
- * Placeholders where the feed's cards will be, in the same columns: drawn in the HTML a member is
- * sent, so the cards arriving do not move the page sideways on a wide screen. The server draws the
- * member's first page of posts before them (`DrawnPart`), which hides them.
+ * Placeholders where the feed's cards will be, in the same columns, so the cards arriving do not move
+ * the page sideways on a wide screen.
  */
 export function FeedSkeleton() {
   return (
     <FeedColumns>
-      <DrawnPart part="feedPage" />
       <Box w="100%">
         <CardSkeletons count={3} />
       </Box>

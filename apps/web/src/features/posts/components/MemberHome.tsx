@@ -14,10 +14,12 @@ import { PostList } from './PostList';
 export default function MemberHome({ me }: { me: string }) {
   const events = useEvents(true);
   useFeed(null);
-  // The column is drawn in a render React can interrupt (a deferred value renders as a transition,
-  // from the skeletons even on the first render): drawn at once, the events, the form and the first
-  // posts held a slow phone's main thread for ~700 ms in one piece (4× CPU, docs/decisions.md).
-  const ready = useDeferredValue(!events.isPending, false);
+  // Arriving later (an in-app visit), the column is drawn in a render React can interrupt (a deferred
+  // value renders as a transition): drawn at once, the events, the form and the first posts held a slow
+  // phone's main thread for ~700 ms in one piece (4× CPU, docs/decisions.md). Known when the page is
+  // rendered (the server's render, hydrated), it is the column from the first render: what the server sent.
+  const known = !events.isPending;
+  const ready = useDeferredValue(known, known);
   if (!ready) return <FeedSkeleton />;
   return (
     <FeedColumns sidebar={<FeedSidebar />}>

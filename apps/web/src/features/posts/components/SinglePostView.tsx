@@ -4,7 +4,6 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
-import { DrawnPart } from '../../../components/DrawnPart';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { previewUrl } from '../../../lib/previewUrl';
@@ -17,16 +16,11 @@ export default function PostView({ id, me }: { id: string; me: string }) {
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const query = usePost(id);
-  // From the loading state even when the answer came with the page (boot data): that is what the
-  // server drew, with the post drawn into it, and the card then comes in a render React can interrupt.
-  const shown = useDeferredValue(query.isPending ? undefined : query.status, undefined);
-  if (shown === undefined || query.isPending)
-    return (
-      <>
-        <DrawnPart part="postPage" />
-        <CardSkeletons count={1} />
-      </>
-    );
+  // An answer arriving later comes in a render React can interrupt; one the page was rendered with
+  // (the server's render, hydrated) is drawn from the first render, as the server drew it.
+  const status = query.isPending ? undefined : query.status;
+  const shown = useDeferredValue(status, status);
+  if (shown === undefined || query.isPending) return <CardSkeletons count={1} />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.code === 404;
     return (

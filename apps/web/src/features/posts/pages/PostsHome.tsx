@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberOnly } from '../../../components/MemberOnly';
+import { TakenOver } from '../../../components/TakenOver';
 import { PageMeta } from '../../../lib/head';
 import { FeedSkeleton } from '../components/FeedColumns';
 
@@ -22,6 +23,7 @@ export default function PostsHome() {
         {(user) => (
           <Suspense fallback={<FeedSkeleton />}>
             <MemberHome me={user.id} />
+            <TakenOver />
           </Suspense>
         )}
       </MemberOnly>

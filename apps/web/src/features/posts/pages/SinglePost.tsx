@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
+import { TakenOver } from '../../../components/TakenOver';
 import { PageMeta } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
 import { useCurrentUser } from '../../../lib/session';
@@ -52,6 +53,7 @@ export default function SinglePost() {
           {(user) => (
             <Suspense fallback={<CardSkeletons count={1} />}>
               <PostView id={id} me={user.id} />
+              <TakenOver />
             </Suspense>
           )}
         </MemberOnly>

@@ -8,8 +8,8 @@ const ALLOWED_ATTR = [...new Set(Object.values(SURNAME_HTML_ATTRIBUTES).flat())]
  * http(s) only, so HTML that reached the database some other way still renders inert.
  */
 export function purifySurnameHtml(html: string): string {
-  // The build's prerender (no DOM) draws the description as a marker the server fills in with the
-  // description it sanitized itself (core drawings.ts); the browser keeps that HTML as it hydrates.
+  // The server's render has no DOM: it writes the description as the server sanitized it on write
+  // (the first wall, same allowlist); the browser keeps that HTML as it hydrates.
   if (typeof window === 'undefined') return html;
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: [...SURNAME_HTML_TAGS],

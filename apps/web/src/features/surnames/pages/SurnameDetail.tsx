@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { LoginPrompt } from '../../../components/LoginPrompt';
+import { TakenOver } from '../../../components/TakenOver';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
@@ -146,6 +147,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
                 </Text>
                 <Suspense fallback={<Skeleton height={120} />}>
                   <SubmissionForm surname={surname.name} />
+                  <TakenOver />
                 </Suspense>
               </>
             )}
@@ -156,6 +158,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
       {user && (
         <Suspense fallback={null}>
           <MySubmissions surname={surname.name} />
+          <TakenOver />
         </Suspense>
       )}
 

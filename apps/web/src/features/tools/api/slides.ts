@@ -3,7 +3,6 @@
 import type { SlideData, SlideImageUpload, SlideList, SlideView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { bootAnswer } from '../../../lib/boot';
 
 export const slidesQueryKey = ['slides'] as const;
 
@@ -14,12 +13,6 @@ export function useSlides() {
     queryFn: ({ signal }) => api<SlideList>('/api/slides', { signal }),
     select: (list) => list.documents,
     staleTime: 5 * 60_000,
-    // The home page's HTML carries them, so the carousel is there with the first screen.
-    initialData: () => {
-      const boot = bootAnswer('slides');
-      return boot ? { documents: boot.data } : undefined;
-    },
-    initialDataUpdatedAt: () => bootAnswer('slides')?.at,
   });
 }
 

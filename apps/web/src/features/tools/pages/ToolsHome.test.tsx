@@ -1,8 +1,7 @@
-import { BOOT_DATA_ID, type SlideView } from '@samaj/core';
+import type { SlideView } from '@samaj/core';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { takeBootData } from '../../../lib/boot';
-import { renderApp, requestsTo, stubServer } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { renderApp, stubServer } from '../../../test/render';
 
 function slide(position: number, extra: Partial<SlideView> = {}): SlideView {
   return {
@@ -52,25 +51,5 @@ describe('tools home carousel', () => {
     expect(outside?.getAttribute('href')).toBe('https://example.org/news');
     expect(outside?.getAttribute('rel')).toContain('noopener');
     expect(screen.getAllByRole('button', { name: /સ્લાઇડ \d પર જાઓ/ })).toHaveLength(2);
-  });
-
-  describe('served with the slides in the page (the server writes them into the home page)', () => {
-    afterEach(() => takeBootData());
-
-    it('draws them with the first screen, without asking the server again', () => {
-      const script = document.createElement('script');
-      script.id = BOOT_DATA_ID;
-      script.type = 'application/json';
-      script.textContent = JSON.stringify({ slides: [slide(2, { subtitle: 'Garba on Saturday' })] });
-      document.body.append(script);
-      takeBootData();
-      const server = stubServer();
-      renderApp('/');
-      // At once: no welcome panel first and a carousel later, which would shift the page.
-      expect(screen.getByRole('heading', { name: 'Slide title 2' })).toBeTruthy();
-      expect(screen.getByText('Garba on Saturday')).toBeTruthy();
-      expect(screen.queryByText(/એક જ જગ્યાએ/)).toBeNull();
-      expect(requestsTo(server, '/api/slides')).toEqual([]);
-    });
   });
 });
