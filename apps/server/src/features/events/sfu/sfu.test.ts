@@ -7,10 +7,18 @@ import { REALTIME_CLOSE, realtimeChannels, uniqueId } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../test/harness.ts';
+import {
+  closeTestDatabase,
+  describeEachDatabase,
+  openTestDatabase,
+  TEST_DATABASE_URL,
+  testConfig,
+} from '../../../../test/harness.ts';
 import { createAdmin, createMember, createMembers, type TestMember } from '../../../../test/members.ts';
 import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait.ts';
+import { buildApp } from '../../../app.ts';
+import { openDatabase } from '../../../db/client.ts';
 import { event, session } from '../../../db/schema/index.ts';
 import { MSG_SESSION_ENDED } from '../../../platform/upgrade.ts';
 import { setLive as setLiveFlag } from '../queries.ts';
@@ -605,3 +613,52 @@ suite(
   },
   { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, LIVE_MAX_VIEWERS: '1' } : {} },
 );
+
+// Two app processes on one PostgreSQL (a load balancer sends /sfu to one of them): END, or the
+// event's deletion, committed by the other process still ends the stream here.
+const twoProcesses = hasJanus && TEST_DATABASE_URL ? describe : describe.skip;
+twoProcesses('SFU mode across two app processes [postgres]', () => {
+  it('END through the other process closes the channels and the room here', async () => {
+    const database = await openTestDatabase('postgres');
+    const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+    const env = { JANUS_URL: janus?.url as string, JANUS_API_SECRET: janus?.apiSecret as string };
+    const apps: FastifyInstance[] = [];
+    try {
+      const a = await buildApp({ config: testConfig(env), database });
+      apps.push(a);
+      const b = await buildApp({ config: testConfig(env), database: second });
+      apps.push(b);
+      const [host, watcherMember] = await createMembers(a, 2);
+      await waitFor(() => sfuState(a)?.janus.up, 'the app’s Janus session');
+      const origin = await listening(a);
+      for (const [deleteIt, name] of [
+        [false, 'Holi'],
+        [true, 'Uttarayan'],
+      ] as const) {
+        const id = uniqueId();
+        await a.db.insert(event).values({ id, name, time: new Date(), host: host.user.id, liveStream: true });
+        await setLiveFlag(a, id, true);
+        const room = await waitFor(() => sfuState(a)?.roomOf(id), 'the room');
+        await room.ready;
+        const watcher = openSocket(origin, `/sfu?event=${id}&role=viewer`, watcherMember.cookie);
+        await opened(watcher);
+        if (deleteIt) {
+          const res = await b.inject({
+            method: 'DELETE',
+            url: `/api/events/${id}`,
+            headers: { cookie: (await createAdmin(b)).cookie },
+          });
+          expect(res.statusCode).toBe(204);
+        } else {
+          await setLiveFlag(b, id, false);
+        }
+        expect(await watcher.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
+        await waitFor(() => !sfuState(a)?.roomOf(id), 'the room gone here');
+      }
+    } finally {
+      for (const app of apps) await app.close();
+      await second.close();
+      await closeTestDatabase(database);
+    }
+  }, 120_000);
+});

@@ -80,6 +80,8 @@ export interface Room {
   /** The publisher id the server gave the host's latest channel; viewers subscribe to it. */
   feed: number;
   ready: Promise<void>;
+  /** Stops following the event's realtime channel. */
+  unfollow: () => void;
 }
 
 interface Channel {
@@ -150,6 +152,7 @@ export function registerSfu(app: FastifyInstance): void {
       pin: randomBytes(24).toString('base64url'),
       feed: randomInt(1, 2 ** 48),
       ready: Promise.resolve(),
+      unfollow: () => {},
     };
     room.ready = (async () => {
       const handle = await admin();
@@ -166,11 +169,32 @@ export function registerSfu(app: FastifyInstance): void {
       });
     })();
     room.ready.catch((err) => {
-      if (rooms.get(eventId) === room) rooms.delete(eventId);
+      if (rooms.get(eventId) === room) {
+        rooms.delete(eventId);
+        room.unfollow();
+      }
       app.log.error({ err, eventId }, 'sfu: could not create the room');
     });
     rooms.set(eventId, room);
+    // END, a lapsed lease or a deletion may be committed by another app process: its notice on the
+    // event's channel has this one look again (the viewer counts it carries are this module's own).
+    room.unfollow = app.realtime.subscribe(
+      realtimeChannels.event(eventId.toLowerCase()),
+      (m) => {
+        if (m.viewers === undefined) void endIfOver(eventId);
+      },
+      { onReconnect: () => void endIfOver(eventId) },
+    );
     return room;
+  }
+
+  async function endIfOver(eventId: string): Promise<void> {
+    try {
+      const row = await findEvent(app.db, eventId);
+      if (!row?.live && rooms.has(eventId)) endEvent(eventId, 1000, MSG_SFU_ENDED);
+    } catch (err) {
+      app.log.warn({ err, eventId }, 'sfu: could not read the event');
+    }
   }
 
   /** Rooms being destroyed: a graceful stop waits for them, or Janus would keep them (empty) until it restarts. */
@@ -180,6 +204,7 @@ export function registerSfu(app: FastifyInstance): void {
     const room = rooms.get(eventId);
     if (!room) return Promise.resolve();
     rooms.delete(eventId);
+    room.unfollow();
     const done = destroyed(eventId, room).finally(() => destroying.delete(done));
     destroying.add(done);
     return done;
@@ -243,6 +268,7 @@ export function registerSfu(app: FastifyInstance): void {
   // Janus restarted or went away: its rooms and every handle are gone, so are the streams.
   janus.onDown(() => {
     const live = [...rooms.keys()];
+    for (const room of rooms.values()) room.unfollow();
     rooms.clear();
     adminHandle = undefined;
     for (const set of channels.values()) {
