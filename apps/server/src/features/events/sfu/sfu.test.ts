@@ -7,6 +7,7 @@ import { REALTIME_CLOSE, realtimeChannels, uniqueId } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   closeTestDatabase,
   describeEachDatabase,
@@ -47,6 +48,7 @@ import {
   type Room,
   SFU_MAX_OPEN_PER_MEMBER,
   SFU_MESSAGE_BURST,
+  SFU_PING_MS,
   sfuState,
   VIDEOROOM,
 } from './sfu.ts';
@@ -610,6 +612,43 @@ suite(
       admitted.ws.close();
       await setLiveFlag(ctx.app, id, false);
     }, 90_000);
+
+    // Waits up to two ping rounds (30 s): on one engine only, the rule does not touch the database.
+    it.skipIf(ctx.engine !== 'pglite')(
+      'a phone that lost its network is dropped and frees its place',
+      async () => {
+        const [host, lost, next] = await createMembers(ctx.app, 3);
+        const origin = await listening(ctx.app);
+        const id = uniqueId();
+        await ctx.app.db
+          .insert(event)
+          .values({ id, name: 'Janmashtami', time: new Date(), host: host.user.id, liveStream: true });
+        await setLiveFlag(ctx.app, id, true);
+        // The host's channel keeps the lease (20 s) renewed for longer than the test waits.
+        const hostChannel = openSocket(origin, `/sfu?event=${id}&role=host`, host.cookie);
+        await opened(hostChannel);
+        // A client that never answers pings, as a phone whose network went without closing anything.
+        const silent = new WebSocket(`${origin.replace(/^http/, 'ws')}/sfu?event=${id}&role=viewer`, {
+          headers: { origin, cookie: lost.cookie },
+          autoPong: false,
+        });
+        silent.on('error', () => {});
+        await new Promise((resolve) => silent.once('open', resolve));
+        const refused = openSocket(origin, `/sfu?event=${id}&role=viewer`, next.cookie);
+        expect(await refused.closed).toEqual({ code: REALTIME_CLOSE.TRY_LATER, reason: MSG_SFU_FULL });
+        const dropped = await new Promise<number>((resolve) => silent.once('close', resolve));
+        expect(dropped).toBe(1006);
+        await waitFor(() => sfuState(ctx.app)?.viewers(id) === 0, 'the place freed', 5000);
+        const admitted = openSocket(origin, `/sfu?event=${id}&role=viewer`, next.cookie);
+        await opened(admitted);
+        const t = 'k';
+        admitted.ws.send(JSON.stringify({ janus: 'keepalive', transaction: t }));
+        expect(await admitted.next((m) => m.transaction === t)).toMatchObject({ janus: 'ack' });
+        admitted.ws.close();
+        await setLiveFlag(ctx.app, id, false);
+      },
+      2 * SFU_PING_MS + 20_000,
+    );
   },
   { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, LIVE_MAX_VIEWERS: '1' } : {} },
 );
