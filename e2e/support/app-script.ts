@@ -1,7 +1,7 @@
 // The app's entry script held back, as on a slow phone over mobile data: the server's rendered page is
 // on screen and can be read (its links followed, its fields typed in) while the app that takes it over
 // is still on its way.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Holds `/assets/index-*.js` until the returned function is called. */
 export async function holdAppScript(page: Page): Promise<() => void> {
@@ -54,4 +54,18 @@ export async function pageWithWorker(browser: Browser, from?: BrowserContext) {
   const context = await browser.newContext({ serviceWorkers: 'allow', storageState });
   const page = await context.newPage();
   return { context, page, problems: pageProblems(page) };
+}
+
+/**
+ * Opens `path` inside the running app, as a tap on one of its links would (no page load): what the
+ * page asks for then comes from the browser, where a test can hold or fail it, not with the server's
+ * rendered page. Waits until the app has taken the current page over.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await expect.poll(() => appHolds(page, 'main')).toBe(true);
+  await page.evaluate((to) => {
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: `test-${idx}`, idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
 }

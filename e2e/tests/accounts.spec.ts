@@ -8,6 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import sharp from 'sharp';
+import { goInApp } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { cli, grant, type Member, newMember, signUp } from '../support/members';
 
@@ -283,10 +284,11 @@ test.describe('in English', () => {
     await page.goto('/profile/nosuchmember_404');
     await expect(page.getByRole('heading', { level: 1, name: 'Unknown User' })).toBeVisible();
 
+    // A profile that fails to load, opened from inside the app (a page load would bring it rendered).
     await page.route('**/api/profiles/**', (route) =>
       route.fulfill({ status: 500, json: { message: 'boom', code: 500, type: 'general_unknown' } }),
     );
-    await page.goto(`/profile/${other.username}`);
+    await goInApp(page, `/profile/${other.username}`);
     await expect(page.getByRole('alert')).toHaveText('Something went wrong');
   });
 

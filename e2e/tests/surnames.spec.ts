@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { goInApp } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 
@@ -29,7 +30,9 @@ test.describe('surname list', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/surnames');
+    // Opened from inside the app, on a slow connection: a page load would bring the list rendered.
+    await page.goto('/');
+    await goInApp(page, '/surnames');
     await expect(page.getByTestId('surname-skeleton')).toHaveCount(4);
     release();
 

@@ -12,8 +12,9 @@ import {
 } from '@mantine/core';
 import { filterSurnames } from '@samaj/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeepTyped } from '../../../lib/keepTyped';
 import { useSurnameOptions } from '../api/useSurnameOptions';
 
 interface SurnameStepProps {
@@ -30,6 +31,8 @@ export function SurnameStep({ value, onChange, error }: SurnameStepProps) {
   const { t } = useTranslation('accounts');
   const surnames = useSurnameOptions();
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  useKeepTyped(search, setQuery);
   // Typing stays responsive on a slow phone: the list re-renders with the deferred value.
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => filterSurnames(surnames.data ?? [], deferred), [surnames.data, deferred]);
@@ -56,6 +59,7 @@ export function SurnameStep({ value, onChange, error }: SurnameStepProps) {
     <Radio.Group value={value} onChange={onChange} label={t('signupPage.pickSurname')} error={error} required>
       <TextInput
         type="search"
+        ref={search}
         mt="xs"
         aria-label={t('signupPage.searchSurname')}
         placeholder={t('signupPage.searchSurnamePlaceholder')}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
+import { useHydrated } from '../../../lib/hydrated';
 import { previewUrl } from '../../../lib/previewUrl';
 import { usePublicConfig } from '../../../lib/publicConfig';
 import { useRealtimeChannel } from '../../../lib/realtime';
@@ -70,7 +71,12 @@ function useStage(playing: boolean) {
 function useLiveOptions() {
   const { data } = usePublicConfig();
   const iceServers = data?.iceServers;
-  const options = useMemo(() => (iceServers ? peerOptions(iceServers) : null), [iceServers]);
+  // The signalling address is this page's own (window.location): known once the page is the app's.
+  const hydrated = useHydrated();
+  const options = useMemo(
+    () => (iceServers && hydrated ? peerOptions(iceServers) : null),
+    [iceServers, hydrated],
+  );
   return { options, maxViewers: data?.liveMaxViewers ?? 0 };
 }
 

@@ -15,11 +15,12 @@ import {
 import { fitsRequiredText, keptLength, POST_CARD_MAX_WIDTH, POST_DESCRIPTION_MAX } from '@samaj/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { ApiError } from '../../../lib/api';
 import { isTryAgain, useErrorMessage } from '../../../lib/errors';
+import { useKeepTyped } from '../../../lib/keepTyped';
 import { postsKeys } from '../api/cache';
 import { uploadPost } from '../api/posts';
 
@@ -32,6 +33,8 @@ export function AddPost() {
   const { t } = useTranslation('posts');
   const client = useQueryClient();
   const [description, setDescription] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  useKeepTyped(field, setDescription);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -99,6 +102,7 @@ export function AddPost() {
     <Card w="100%" maw={POST_CARD_MAX_WIDTH} component="form" onSubmit={submit} aria-label={t('add.label')}>
       <Stack gap="sm">
         <GrowingTextarea
+          ref={field}
           aria-label={t('add.label')}
           placeholder={t('add.placeholder')}
           value={description}

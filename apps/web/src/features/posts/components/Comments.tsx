@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { COMMENT_MAX, type CommentView, type PostView } from '@samaj/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { useKeepTyped } from '../../../lib/keepTyped';
 
 interface CommentListProps {
   comments: CommentView[];
@@ -69,6 +70,8 @@ export function CommentForm({
 }) {
   const { t } = useTranslation('posts');
   const [text, setText] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTyped(field, setText);
   const empty = text.trim().length === 0;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +83,7 @@ export function CommentForm({
       <Group gap="xs" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
+          ref={field}
           placeholder={t('comments.placeholder')}
           aria-label={t('comments.placeholder')}
           value={text}

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PasswordField } from '../../../components/PasswordField';
 import { api } from '../../../lib/api';
 import { useErrorMessage } from '../../../lib/errors';
+import { useKeepTyped } from '../../../lib/keepTyped';
 import { forgetSession } from '../../../lib/session';
 
 /** Account deletion: the password again, then an explicit confirmation (DPDP Act erasure). */
@@ -16,6 +17,8 @@ export function DeleteAccount() {
   const navigate = useNavigate();
   const explain = useErrorMessage('settings:privacyPage.delete.errors');
   const [password, setPassword] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTyped(field, setPassword);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +48,7 @@ export function DeleteAccount() {
         <Text>{t('privacyPage.delete.explain')}</Text>
         <FormError message={error} />
         <PasswordField
+          ref={field}
           label={t('privacyPage.delete.password')}
           autoComplete="current-password"
           required

@@ -1,10 +1,11 @@
 import { CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { filterSurnames } from '@samaj/core';
 import { IconSearch } from '@tabler/icons-react';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { PageMeta } from '../../../lib/head';
+import { useKeepTyped } from '../../../lib/keepTyped';
 import { useSurnames } from '../api/useSurnames';
 import { ShareButton } from '../components/ShareButton';
 import { SurnameCard, SurnameCardSkeleton } from '../components/SurnameCard';
@@ -40,6 +41,8 @@ export default function SurnameList() {
   const data = useDeferredValue(answer);
   const loading = isPending || (answer !== undefined && data === undefined);
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  useKeepTyped(search, setQuery);
   // Typing stays responsive on slow phones: the grid re-renders with the deferred value.
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => (data ? filterSurnames(data, deferred) : []), [data, deferred]);
@@ -55,6 +58,7 @@ export default function SurnameList() {
       <Text c="dimmed">{t('list.intro')}</Text>
       <TextInput
         type="search"
+        ref={search}
         aria-label={t('list.searchLabel')}
         placeholder={t('list.searchPlaceholder')}
         leftSection={<IconSearch size={18} aria-hidden />}
