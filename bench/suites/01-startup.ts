@@ -1,5 +1,5 @@
 // Issue 2 targets: cold start ≤ 5 s (first start: migrations + seed, to the first 200 on /api/health),
-// idle RSS ≤ 200 MB, initial JavaScript for `/` ≤ 150 KB gzip. Baselines from the same run: a bare Node
+// idle RSS ≤ 320 MB (issue 33: pages rendered on the server; was 200), initial JavaScript for `/` ≤ 150 KB gzip. Baselines from the same run: a bare Node
 // HTTP server's start and RSS, and React + ReactDOM's own production size.
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -145,9 +145,9 @@ export async function run(): Promise<Section> {
     row(
       name,
       `${rss.toFixed(0)} MB`,
-      '≤ 200 MB',
+      '≤ 320 MB',
       `bare Node ${bare.rss.toFixed(0)} MB (×${(rss / bare.rss).toFixed(1)})`,
-      rss <= 200,
+      rss <= 320,
     );
   const markdown = [
     'Data: an empty DATA_DIR (PGlite), seeded with the built-in surnames on first start.',

@@ -1,0 +1,129 @@
+// Issue 33 targets: every page rendered on the server by React (apps/web src/entry-server.tsx). The
+// feed's server render p50 ≤ 15 ms at 10k posts; HTML pages per second ÷ the JSON route with the same
+// data, reported; idle RSS ≤ 320 MB after pages have been rendered (PGlite). Measured against the same
+// server in the same run: the page beside the API answer it carries, alternately.
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { fillFeed } from '../data/feed.ts';
+import {
+  loadRoute,
+  type Measure,
+  meanOf,
+  median,
+  percentile,
+  type RunningServer,
+  rssMb,
+  type Section,
+  signUpReader,
+  startServer,
+} from '../lib.ts';
+
+/** Sequential requests per route for the latency figures, after WARM_UP unmeasured ones. */
+const SAMPLES = 100;
+const WARM_UP = 10;
+/** Rounds of the throughput comparison: page and JSON alternately, as this machine's speed drifts. */
+const ROUNDS = 2;
+const IDLE_MS = 20_000;
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ok = (met: boolean) => (met ? 'met' : '**not met**');
+
+/** One request at a time: the time to the whole answer, as the server spends it (no queueing). */
+async function sequential(
+  url: string,
+  cookie?: string,
+): Promise<{ p50: number; p90: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: cookie ? { cookie } : {} });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    if (i >= WARM_UP) times.push(performance.now() - started);
+    bytes = body.length;
+  }
+  return { p50: median(times), p90: percentile(times, 90), bytes };
+}
+
+interface PageRow {
+  page: string;
+  viewer: string;
+  html: { p50: number; p90: number; bytes: number };
+  json: { p50: number; p90: number; bytes: number };
+  htmlLoad: Measure;
+  jsonLoad: Measure;
+}
+
+async function measurePage(
+  server: RunningServer,
+  page: string,
+  api: string,
+  viewer: string,
+  cookie?: string,
+): Promise<PageRow> {
+  const html = await sequential(`${server.url}${page}`, cookie);
+  const json = await sequential(`${server.url}${api}`, cookie);
+  const htmlLoads: Measure[] = [];
+  const jsonLoads: Measure[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    htmlLoads.push(await loadRoute(`${server.url}${page}`, { cookie }));
+    jsonLoads.push(await loadRoute(`${server.url}${api}`, { cookie }));
+  }
+  return { page, viewer, html, json, htmlLoad: meanOf(htmlLoads), jsonLoad: meanOf(jsonLoads) };
+}
+
+export async function run(): Promise<Section> {
+  // A database with the feed filled (10k posts, bench/data/feed.ts), then the server on it.
+  const first = await startServer();
+  const cookie = await signUpReader(first, {
+    username: 'pages_reader',
+    name: 'Pages reader',
+    email: 'pages.reader@example.com',
+  });
+  const dataDir = first.dataDir;
+  await first.stop();
+  const database = await openDatabase({ dataDir });
+  try {
+    await fillFeed(database.db, { posts: 10_000, after: 0, batch: 20_000 });
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ DATA_DIR: dataDir });
+  const rows = [
+    await measurePage(server, '/posts', '/api/posts', 'member', cookie),
+    await measurePage(server, '/surnames', '/api/surnames?limit=100', 'visitor'),
+    await measurePage(server, '/posts', '/api/account', 'visitor'),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const idle = rssMb(server.child.pid as number);
+  await server.stop();
+
+  const feed = rows[0] as PageRow;
+  const table = rows.map((r) => {
+    const ratio = r.htmlLoad.rps / r.jsonLoad.rps;
+    const errors = r.htmlLoad.errors + r.jsonLoad.errors;
+    return [
+      `\`${r.page}\` (${r.viewer})`,
+      `${ms(r.html.p50)} (${ms(r.html.p90)})`,
+      `${ms(r.json.p50)} (${ms(r.json.p90)})`,
+      `${(r.html.bytes / 1024).toFixed(1)} KB`,
+      `${r.htmlLoad.rps.toFixed(0)} (${ms(r.htmlLoad.p50)})`,
+      `${r.jsonLoad.rps.toFixed(0)} (${ms(r.jsonLoad.p50)})`,
+      `${ratio.toFixed(2)}×${errors ? ` (${errors} errors)` : ''}`,
+    ];
+  });
+  const markdown = [
+    'Data: an embedded database (PGlite) with the feed of bench/data/feed.ts — 10k posts by 1000 members; a signed-up reader. The server as `npm start` runs it.',
+    `Latency: ${SAMPLES} sequential requests per route after ${WARM_UP} unmeasured, time to the whole answer (the page: the in-process API calls its components ask for, React's render twice — collect, then with the answers — and the document around it). Throughput: autocannon, 10 connections, page and its API route alternately, ${ROUNDS} rounds each; server and autocannon share the 2 cores.`,
+    '',
+    '| page (viewer) | HTML p50 (p90) | its API route p50 (p90) | HTML size | HTML req/s (p50) | API req/s (p50) | HTML ÷ API req/s |',
+    '|---|---|---|---|---|---|---|',
+    ...table.map((cells) => `| ${cells.join(' | ')} |`),
+    '',
+    '| measure | value | target | |',
+    '|---|---|---|---|',
+    `| member \`/posts\` server render p50 at 10k posts | ${ms(feed.html.p50)} | ≤ 15 ms | ${ok(feed.html.p50 <= 15)} |`,
+    `| idle RSS ${IDLE_MS / 1000} s after these renders (PGlite) | ${idle.toFixed(0)} MB | ≤ 320 MB | ${ok(idle <= 320)} |`,
+  ].join('\n');
+  return { title: 'Pages rendered on the server', markdown };
+}
