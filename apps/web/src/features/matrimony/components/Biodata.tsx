@@ -4,6 +4,7 @@
 import type { MyProfile } from '@samaj/core';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../../lib/hydrated';
 import classes from './Biodata.module.css';
 
 /** dd/MM/yyyy of the stored yyyy-mm-dd, read as the calendar day it is (no time zone shift). */
@@ -11,6 +12,7 @@ const dayMonthYear = (dob: string) => dob.split('-').reverse().join('/');
 
 export function Biodata({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation('matrimony', { lng: 'gu', keyPrefix: 'biodata' });
+  const hydrated = useHydrated();
   const row = (label: string, value: string | number | null | undefined) =>
     value === null || value === undefined || value === '' ? null : (
       <tr key={label}>
@@ -18,7 +20,9 @@ export function Biodata({ profile }: { profile: MyProfile }) {
         <td>{value}</td>
       </tr>
     );
-  // Straight into <body> (no wrapper), so the print stylesheet can hide every other child of it.
+  // Straight into <body> (no wrapper), so the print stylesheet can hide every other child of it: so only
+  // in the browser, once the page is the app's (the server has no <body> to put it in).
+  if (!hydrated) return null;
   return createPortal(
     <article className={classes.sheet} data-biodata="" aria-hidden>
       <header className={classes.header}>
