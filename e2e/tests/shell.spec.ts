@@ -254,7 +254,9 @@ test('the surname list arrives with its surnames, and the app takes it over with
   const still = await browser.newContext({ javaScriptEnabled: false });
   const plain = await still.newPage();
   await plain.goto('/surnames');
-  await expect(plain.getByRole('link', { name: /Patel/ }).first()).toBeVisible();
+  // The first screenful of cards (the rest come with the app, a screenful at a time).
+  await expect(plain.getByTestId('surname-card').first()).toBeVisible();
+  expect(await plain.getByTestId('surname-card').count()).toBeGreaterThanOrEqual(6);
   await still.close();
   const { context, page, problems } = await pageWithWorker(browser);
   const asked: string[] = [];

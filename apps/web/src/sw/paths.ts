@@ -52,7 +52,7 @@ export function mayStore(response: Response): boolean {
 }
 
 /** Runtime caches hold a member's own view; they are emptied when the member logs out. */
-export const RUNTIME_CACHES = { api: 'samaj-api', previews: 'samaj-previews' } as const;
+export const RUNTIME_CACHES = { api: 'samaj-api', previews: 'samaj-previews', pages: 'samaj-pages' } as const;
 
 /**
  * What the worker shows of a push message (core's PushPayload, which the server sends); only `title`

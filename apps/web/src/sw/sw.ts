@@ -1,6 +1,7 @@
-// The service worker (built by vite-plugin-pwa's injectManifest into /sw.js): the app shell from
-// the precache, image previews stale-while-revalidate, API reads network-first with a short cache,
-// an offline page for navigations, and Web Push notifications.
+// The service worker (built by vite-plugin-pwa's injectManifest into /sw.js): pages network-first
+// (rendered by the server) with the last copy of each kept for offline reading, the app shell and its
+// files from the precache, image previews stale-while-revalidate, API reads network-first with a short
+// cache, and Web Push notifications.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -65,25 +66,29 @@ registerRoute(
 );
 
 // Pages of the app come from the network first: the server renders each with its content, in the
-// member's language (apps/server platform/ssr.ts). Offline, or after a few seconds without an answer,
-// the precached shell opens instead and the app draws the page from what it has kept. The server's own
-// paths (/api, /peerjs, /realtime) are never answered here.
-const NAVIGATION_TIMEOUT_MS = 4000;
+// member's language (apps/server platform/ssr.ts). The last copy of each page this member opened is
+// kept (their own, in their own browser; emptied at logout with the other runtime caches), so a page
+// opens offline — or after a few seconds without an answer — as they last saw it; a page never opened
+// gets the precached shell, whose app draws it from the API answers kept. The server's own paths
+// (/api, /peerjs, /realtime) are never answered here.
+const pages = new NetworkFirst({
+  cacheName: RUNTIME_CACHES.pages,
+  networkTimeoutSeconds: 4,
+  plugins: [
+    storable,
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    {
+      handlerDidError: async () =>
+        (await matchPrecache('/index.html')) ?? (await matchPrecache('/offline.html')) ?? Response.error(),
+    },
+  ],
+});
 
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isAppNavigation(url.pathname),
-  async ({ request }) => {
-    // (A navigation request cannot be re-made with an AbortSignal: the slow answer is raced instead.)
-    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
-    try {
-      const answer = await Promise.race([fetch(request), late]);
-      if (answer) return answer;
-    } catch {
-      // Offline: the shell below.
-    }
-    return (await matchPrecache('/index.html')) ?? (await matchPrecache('/offline.html')) ?? Response.error();
-  },
+  pages,
 );
 
 self.addEventListener('push', (event) => {
