@@ -83,7 +83,8 @@ function useAdoptTypedBeforeHydration<T extends FieldValues>(
       const initial: unknown = get(form.formState.defaultValues, name);
       if (typed === '' || typed === element.current?.defaultValue || typed === String(initial ?? '')) return;
       form.setValue(name, '' as PathValue<T, Path<T>>);
-      form.setValue(name, typed as PathValue<T, Path<T>>, { shouldDirty: true });
+      // Validated as if typed now: a form whose button waits for `isValid` must hear of it too.
+      form.setValue(name, typed as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
     });
   }, []);
 }

@@ -8,7 +8,6 @@ import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { TakenOver } from '../../../components/TakenOver';
 import { PageMeta } from '../../../lib/head';
-import { useHydrated } from '../../../lib/hydrated';
 import { useCurrentUser } from '../../../lib/session';
 import { usePost } from '../api/posts';
 
@@ -29,7 +28,6 @@ export default function SinglePost() {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const loaded = !!usePost(id, !!user).data;
-  const ready = useHydrated();
   return (
     <Stack gap="md" align="center">
       {/* The loaded post sets its own title, description and image instead. */}
@@ -43,7 +41,6 @@ export default function SinglePost() {
           color="gray"
           leftSection={<IconArrowLeft size={18} />}
           onClick={() => goBack(navigate)}
-          disabled={!ready}
         >
           {t('single.back')}
         </Button>

@@ -72,14 +72,30 @@ export default function SurnameDetail() {
   );
 }
 
+/**
+ * How long ago (and the exact time in the reader's time zone) is the reader's own: shown once the app
+ * runs the page. A leaf of its own, so that render after hydration touches nothing else (the member's
+ * lazily loaded parts beside it would otherwise be drawn again, losing what was typed into them).
+ */
+function LastUpdated({ at }: { at: string }) {
+  const { t } = useTranslation('surnames');
+  const ago = useTimeAgo();
+  const hydrated = useHydrated();
+  const tooltip = useExactTooltip(at);
+  if (!hydrated) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconClock size={16} aria-hidden />
+      <Text size="sm" component="time" dateTime={at} {...tooltip}>
+        {t('detail.lastUpdated', { time: ago(at) })}
+      </Text>
+    </Group>
+  );
+}
+
 function SurnameDetails({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
   const { user } = useCurrentUser();
-  const ago = useTimeAgo();
-  // How long ago (and the exact time in the reader's time zone) is the reader's own: a page drawn
-  // with its data at the server shows it once the app runs (core drawings.ts).
-  const hydrated = useHydrated();
-  const tooltip = useExactTooltip(surname.updatedAt);
   const unknown = t('detail.unknown');
   return (
     <>
@@ -100,14 +116,7 @@ function SurnameDetails({ surname }: { surname: SurnameView }) {
                 {t(memberKey(surname.user_count, 'detail'), { n: formatCount(surname.user_count) })}
               </Text>
             </Group>
-            {hydrated && (
-              <Group gap={6} wrap="nowrap">
-                <IconClock size={16} aria-hidden />
-                <Text size="sm" component="time" dateTime={surname.updatedAt} {...tooltip}>
-                  {t('detail.lastUpdated', { time: ago(surname.updatedAt) })}
-                </Text>
-              </Group>
-            )}
+            <LastUpdated at={surname.updatedAt} />
           </Group>
           <Divider />
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
