@@ -23,6 +23,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes, routes } from './app/routes';
+import { RedirectTaker } from './components/Redirect';
 import { type ApiTransport, setApiTransport } from './lib/api';
 import { setServerOrigin } from './lib/head';
 import { ALL_NAMESPACES, i18n, LANGUAGES, type Language } from './lib/i18n';
@@ -51,6 +52,8 @@ export interface RenderedPage {
   state: DehydratedState;
   /** When it was rendered: relative times read from it until the app takes over (lib/clock.ts). */
   renderedAt: number;
+  /** Where the page sends this reader instead (components/Redirect.tsx): answered with a redirect. */
+  redirect: string | null;
 }
 
 type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, QueryKey, unknown> & {
@@ -158,15 +161,24 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   const { client, asked } = collectingClient();
   const texts = i18n.cloneInstance({ lng: lang, initAsync: false });
   const renderedAt = Date.now();
-  const page = () => (
-    <StrictMode>
-      <Providers client={client} i18n={texts} renderedAt={renderedAt}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
-    </StrictMode>
-  );
+  let redirect: string | null = null;
+  const take = (href: string) => {
+    redirect ??= href;
+  };
+  const page = () => {
+    redirect = null;
+    return (
+      <StrictMode>
+        <Providers client={client} i18n={texts} renderedAt={renderedAt}>
+          <RedirectTaker.Provider value={take}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </RedirectTaker.Provider>
+        </Providers>
+      </StrictMode>
+    );
+  };
   return viewerScope.run(answerHere, async () => {
     const done = new Set<string>();
     let html = await renderToText(page());
@@ -175,6 +187,6 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
     }
     const state = dehydrate(client);
     client.clear();
-    return { status: statusOf(url), html, state, renderedAt };
+    return { status: statusOf(url), html, state, renderedAt, redirect };
   });
 }

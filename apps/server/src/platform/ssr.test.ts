@@ -173,6 +173,18 @@ describeEachDatabase(
       expect(page.root).toMatch(/Page Not Found|મળ્યું નથી/);
     });
 
+    it('answers a page that sends its reader elsewhere with a redirect, not a page to leave', async () => {
+      const visitor = await ctx.app.inject({ method: 'GET', url: '/profile' });
+      expect(visitor.statusCode).toBe(302);
+      expect(visitor.headers.location).toBe('/login?forward=/profile');
+      expect(visitor.headers['cache-control']).toBe('private, no-cache');
+      const own = await ctx.app.inject({ method: 'GET', url: '/profile', headers: { cookie: member.cookie } });
+      expect(own.statusCode).toBe(302);
+      expect(own.headers.location).toBe(`/profile/${encodeURIComponent(member.user.id)}`);
+      // The page itself for those it is for.
+      expect((await open('/login')).status).toBe(200);
+    });
+
     it('writes what members typed as text, never as markup', async () => {
       const page = await open(`/profile/${member.user.id}`, { cookie: member.cookie });
       expect(page.status).toBe(200);

@@ -16,11 +16,13 @@ interface RenderEntry {
     url: string,
     answer: Answer,
     lang: Language,
-  ): Promise<{ status: number; html: string; state: unknown; renderedAt: number }>;
+  ): Promise<{ status: number; html: string; state: unknown; renderedAt: number; redirect: string | null }>;
 }
 
 export interface ServerPage {
   status: number;
+  /** Where the page sends this reader instead (a member opening /login): answered with a redirect. */
+  redirect: string | null;
   /** Whether a member is signed in (the page's account answer): their pages load their lazy parts too. */
   member: boolean;
   lang: Language;
@@ -88,7 +90,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
     async render(request) {
       const lang = requestLanguage(request);
       try {
-        const { status, html, state, renderedAt } = await (await load()).render(
+        const { status, html, state, renderedAt, redirect } = await (await load()).render(
           request.url,
           answerAs(request),
           lang,
@@ -98,6 +100,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           .queries;
         return {
           status,
+          redirect,
           member: Boolean(queries?.find((query) => query.queryKey[0] === 'account')?.state.data),
           lang,
           head: hoisted.replace(CARD_TAGS, ''),

@@ -96,6 +96,14 @@ export async function registerStatic(
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = renderer && request.method === 'GET' ? await renderer.render(request) : null;
+    if (page?.redirect) {
+      return reply
+        .code(302)
+        .header('location', page.redirect)
+        .header('cache-control', PRIVATE_PAGE)
+        .header('vary', 'cookie, accept-language')
+        .send();
+    }
     const html = await document.render(request.url, page);
     return (
       reply

@@ -5,9 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
+import { Redirect } from '../../../components/Redirect';
 import { useErrorMessage } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
 import { useCurrentUser } from '../../../lib/session';
@@ -32,14 +33,14 @@ export default function Login() {
   const values = useWatch({ control: form.control });
   const valid = loginSchema.safeParse(values).success;
 
-  if (user) return <Navigate to={forward} replace />;
+  if (user) return <Redirect to={forward} replace />;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      // The cache now holds the member, so this page re-renders into <Navigate to={forward} />: one
+      // The cache now holds the member, so this page re-renders into <Redirect to={forward} />: one
       // navigation only (a second one here raced the profile page's own redirect).
       await login(client, email, password);
     } catch (err) {

@@ -5,9 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
+import { Redirect } from '../../../components/Redirect';
 import { useErrorMessage, useFieldError } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
 import { useCurrentUser } from '../../../lib/session';
@@ -59,14 +60,14 @@ export default function Signup() {
   const stepValid = SIGNUP_STEP_SCHEMAS[step].safeParse(values).success;
   const last = step === SIGNUP_STEPS - 1;
 
-  if (user) return <Navigate to={forward} replace />;
+  if (user) return <Redirect to={forward} replace />;
 
   const create = async () => {
     const { surname, name, username, email, password } = getValues();
     setBusy(true);
     setError(null);
     try {
-      // The cache now holds the new member, so this page re-renders into <Navigate to={forward} />.
+      // The cache now holds the new member, so this page re-renders into <Redirect to={forward} />.
       await signup(client, { surname, name, username, email, password });
     } catch (err) {
       setError(explain(err));

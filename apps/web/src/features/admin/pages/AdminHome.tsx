@@ -6,9 +6,10 @@ import { hasLabel, type StaffSummary } from '@samaj/core';
 import { IconLock } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
+import { Redirect } from '../../../components/Redirect';
 import { PageMeta } from '../../../lib/head';
 import { useSummary } from '../api/summary';
 import type { AdminSection } from '../sections';
@@ -124,11 +125,11 @@ function Console({ sections }: { sections: AdminSection[] }) {
       <Box component="section" aria-label={t(sections.find((s) => s.path === current)?.labelKey ?? 'title')}>
         <Suspense fallback={<CardSkeletons count={2} />}>
           <Routes>
-            <Route index element={<Navigate to={sections[0].path} replace />} />
+            <Route index element={<Redirect to={sections[0].path} replace />} />
             {sections.map((section) => (
               <Route key={section.path} path={`${section.path}/*`} element={<section.Component />} />
             ))}
-            <Route path="*" element={<Navigate to={`/admin/${sections[0].path}`} replace />} />
+            <Route path="*" element={<Redirect to={`/admin/${sections[0].path}`} replace />} />
           </Routes>
         </Suspense>
       </Box>

@@ -6,7 +6,8 @@ import { type AccountView, type EventView, realtimeChannels } from '@samaj/core'
 import { IconClockHour4 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Redirect } from '../../../components/Redirect';
 import { ApiError } from '../../../lib/api';
 import { PageMeta } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
@@ -288,7 +289,7 @@ export default function LiveEvent() {
   }
   if (user === null) {
     const here = location.pathname + location.search;
-    return <Navigate to={`/login?forward=${encodeURIComponent(here)}`} replace />;
+    return <Redirect to={`/login?forward=${encodeURIComponent(here)}`} replace />;
   }
   return <EventScreen key={id} id={id} me={user} />;
 }

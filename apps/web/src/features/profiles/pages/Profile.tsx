@@ -1,8 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { type AccountView, DEFAULT_PICTURE_ID } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { MemberOnly } from '../../../components/MemberOnly';
+import { Redirect } from '../../../components/Redirect';
 import { ApiError } from '../../../lib/api';
 import { isTryAgain, useErrorMessage } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
@@ -72,8 +73,8 @@ export default function Profile() {
 
   // SPEC §2 Shell: /profile without an id is the member's own profile, or the way to log in.
   if (!id) {
-    if (user === null) return <Navigate to="/login?forward=/profile" replace />;
-    if (user) return <Navigate to={`/profile/${encodeURIComponent(user.id)}`} replace />;
+    if (user === null) return <Redirect to="/login?forward=/profile" replace />;
+    if (user) return <Redirect to={`/profile/${encodeURIComponent(user.id)}`} replace />;
   }
 
   return (
