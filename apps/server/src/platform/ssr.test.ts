@@ -178,7 +178,11 @@ describeEachDatabase(
       expect(visitor.statusCode).toBe(302);
       expect(visitor.headers.location).toBe('/login?forward=/profile');
       expect(visitor.headers['cache-control']).toBe('private, no-cache');
-      const own = await ctx.app.inject({ method: 'GET', url: '/profile', headers: { cookie: member.cookie } });
+      const own = await ctx.app.inject({
+        method: 'GET',
+        url: '/profile',
+        headers: { cookie: member.cookie },
+      });
       expect(own.statusCode).toBe(302);
       expect(own.headers.location).toBe(`/profile/${encodeURIComponent(member.user.id)}`);
       // The page itself for those it is for.
