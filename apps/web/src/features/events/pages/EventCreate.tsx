@@ -16,10 +16,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
 import { EVENT_DESCRIPTION_MAX, type EventView, eventSchema, MSG_INVALID_DATE } from '@samaj/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import { FormField } from '../../../components/FormField';
 import { ApiError } from '../../../lib/api';
 import { useErrorMessage, useFieldError } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
+import { useKeepTyped } from '../../../lib/keepTyped';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useCurrentUser } from '../../../lib/session';
 import { uploadEventImage, useDeleteEvent, useEvent, useMemberLookup, useSaveEvent } from '../api/events';
@@ -125,13 +126,17 @@ function HostField({ form }: { form: UseFormReturn<FormValues> }) {
   const fieldError = useFieldError();
   const { field, fieldState } = useController({ control: form.control, name: 'host' });
   const value = field.value ?? '';
+  // A name typed before the app took the page over (the page is rendered on the server).
+  const input = useRef<HTMLInputElement>(null);
+  const ref = useMergedRef(field.ref, input);
+  useKeepTyped(input, (typed) => form.setValue('host', typed, { shouldDirty: true, shouldValidate: true }));
   const [typed] = useDebouncedValue(value, 250);
   const lookup = useMemberLookup(typed, true);
   const members = lookup.data?.members ?? [];
   const names = new Map(members.map((m) => [m.id, m.name]));
   return (
     <Autocomplete
-      ref={field.ref}
+      ref={ref}
       name={field.name}
       label={t('form.host')}
       description={t('form.hostHint')}
