@@ -10,6 +10,7 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { Redirect } from '../../../components/Redirect';
+import { TakenOver } from '../../../components/TakenOver';
 import { PageMeta } from '../../../lib/head';
 import { useSummary } from '../api/summary';
 import type { AdminSection } from '../sections';
@@ -131,6 +132,8 @@ function Console({ sections }: { sections: AdminSection[] }) {
             ))}
             <Route path="*" element={<Redirect to={`/admin/${sections[0].path}`} replace />} />
           </Routes>
+          {/* The section's code comes lazily: its buttons take taps once it is the app's. */}
+          <TakenOver />
         </Suspense>
       </Box>
     </Stack>
