@@ -92,7 +92,7 @@ export async function run(): Promise<Section> {
   const rows = [
     await measurePage(server, '/posts', '/api/posts', 'member', cookie),
     await measurePage(server, '/surnames', '/api/surnames?limit=100', 'visitor'),
-    await measurePage(server, '/posts', '/api/account', 'visitor'),
+    await measurePage(server, '/posts', '/api/public-config', 'visitor'),
   ];
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   const idle = rssMb(server.child.pid as number);
