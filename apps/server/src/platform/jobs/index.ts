@@ -85,6 +85,18 @@ export function jobsSchema(database: OpenDatabase): string {
   return database.pgSchema ? `${database.pgSchema}_jobs` : 'pgboss';
 }
 
+/**
+ * The answer to a pg-boss query that was not run (the queue stopping, the database closing): no rows —
+ * except for its commands (complete, fail, cancel…), which end in `SELECT COUNT(*) FROM results` and
+ * whose callers read the count from the first row (an empty answer made that read throw, unawaited:
+ * an unhandled rejection as a test app or the server shut down mid-job).
+ */
+export function nothingDone(text: string): { rows: unknown[] } {
+  return /select\s+count\(\*\)\s+from\s+results\s*$/i.test(text.trim())
+    ? { rows: [{ count: '0' }] }
+    : { rows: [] };
+}
+
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly root: PgBoss.Db;
@@ -123,7 +135,7 @@ export class Jobs {
    * rejection that ends the process. The job stays active and expires into a retry.
    */
   private async execute(text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
-    if (this.state === 'stopped') return { rows: [] };
+    if (this.state === 'stopped') return nothingDone(text);
     const run = this.root.executeSql(text, values);
     this.inFlight.add(run);
     try {
@@ -131,7 +143,7 @@ export class Jobs {
     } catch (error) {
       if (!this.background.getStore()) throw error;
       this.options.log.error({ err: error }, 'job queue query failed');
-      return { rows: [] };
+      return nothingDone(text);
     } finally {
       this.inFlight.delete(run);
     }
