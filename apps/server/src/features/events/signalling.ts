@@ -43,6 +43,7 @@ import {
   trackUpgradeSocket,
   upgradeOriginAllowed,
 } from '../../platform/upgrade.ts';
+import { answersPing, MessageBudget } from './channel-limits.ts';
 import { mayBroadcast } from './policy.ts';
 import { clearLapsedLive, findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from './queries.ts';
 
@@ -68,42 +69,6 @@ export const PEER_MESSAGES_PER_SECOND = 10;
 
 /** Not in spec: how long a member's open viewer socket has to answer a ping before a new one replaces it. */
 export const PEER_SEAT_PING_MS = 2000;
-
-/** Whether `ws` answers a ping within `ms` (a tab still there does at once; a lost network never). */
-function answersPing(ws: WebSocket, ms: number): Promise<boolean> {
-  if (ws.readyState !== ws.OPEN) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (answered: boolean) => {
-      clearTimeout(timer);
-      ws.off('pong', pong);
-      resolve(answered);
-    };
-    const pong = () => done(true);
-    const timer = setTimeout(() => done(false), ms);
-    ws.on('pong', pong);
-    ws.ping();
-  });
-}
-
-/** A token bucket: `take()` is false once the socket sent more than `burst` faster than `rate`/s. */
-class MessageBudget {
-  private tokens: number;
-  private last = Date.now();
-  constructor(
-    private readonly burst: number,
-    private readonly rate: number,
-  ) {
-    this.tokens = burst;
-  }
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
 
 const RELAYED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
 

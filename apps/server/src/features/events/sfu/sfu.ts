@@ -28,10 +28,10 @@ import {
   trackUpgradeSocket,
   upgradeOriginAllowed,
 } from '../../../platform/upgrade.ts';
+import { answersPing, MessageBudget } from '../channel-limits.ts';
 import { mayBroadcast } from '../policy.ts';
 import { findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from '../queries.ts';
 import { JanusClient, type JanusMessage } from './janus.ts';
-import { answersPing, MessageBudget } from './limits.ts';
 import {
   checkSfuMessage,
   SFU_MAX_MESSAGE_BYTES,

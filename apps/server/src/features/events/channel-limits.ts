@@ -1,5 +1,6 @@
-// The per-channel limits of /sfu: a message budget (a token bucket) and the ping that tells a member's
-// still-open tab from one whose network went (the same rules as /peerjs in ../signalling.ts).
+// The per-channel limits of both live-video channels (/peerjs in signalling.ts, /sfu in sfu/): a
+// message budget (a token bucket) and the ping that tells a member's still-open tab from one whose
+// network went.
 import type { WebSocket } from 'ws';
 
 /** A token bucket: `take()` is false once the channel sent more than `burst` faster than `rate`/s. */
@@ -22,6 +23,7 @@ export class MessageBudget {
   }
 }
 
+/** Whether `ws` answers a ping within `ms` (a tab still there does at once; a lost network never). */
 export function answersPing(ws: WebSocket, ms: number): Promise<boolean> {
   if (ws.readyState !== ws.OPEN) return Promise.resolve(false);
   return new Promise((resolve) => {
