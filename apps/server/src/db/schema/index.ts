@@ -6,6 +6,7 @@ export * from './comments.ts';
 export * from './events.ts';
 export * from './files.ts';
 export * from './matrimony.ts';
+export * from './ops.ts';
 export * from './posts.ts';
 export * from './publisher.ts';
 export * from './push.ts';
