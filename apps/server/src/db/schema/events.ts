@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -43,11 +44,21 @@ export const event = pgTable(
     liveUntil: at('live_until'),
     /** When the stream last ended (END, or its host gone); null if it never ran: the event then says it ended. */
     liveEndedAt: at('live_ended_at'),
+    /** "Record for replay" (issue 31 §3): in SFU mode Janus records the stream, a job makes the replay. */
+    recordReplay: boolean('record_replay').notNull().default(false),
+    /** The replay's storage key (`replays/<event>/<id>.webm`), its size and length; null: no replay. */
+    replayKey: text('replay_key'),
+    replayBytes: bigint('replay_bytes', { mode: 'number' }),
+    replaySeconds: doublePrecision('replay_seconds'),
     /** Who created it: a Publisher manages only their own events (null for events made before this). */
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [check('event_coordinates_paired', sql`(${t.latitude} is null) = (${t.longitude} is null)`)],
+  (t) => [
+    check('event_coordinates_paired', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    // The reminder sweep (events/reminders.ts) reads the events starting within the hour.
+    index('event_time_idx').on(t.time),
+  ],
 );
 
 /**
@@ -62,6 +73,11 @@ export const eventAttendance = pgTable(
       .references(() => event.id, { onDelete: 'cascade' }),
     member: memberRef('member'),
     createdAt: createdAt(),
+    /**
+     * The start time this member was reminded of (the push 60 minutes before): once per member and
+     * start; an event moved to another time reminds again. Null: not reminded.
+     */
+    remindedFor: at('reminded_for'),
   },
   // The key (event, member) counts an event's answers; the member index serves export and erase.
   (t) => [primaryKey({ columns: [t.event, t.member] }), index('event_attendance_member_idx').on(t.member)],
