@@ -46,6 +46,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'surnames', feature: 'surnames', page: 'SurnameList' },
   { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail' },
   { path: 'matrimony', feature: 'matrimony', page: 'Matrimony' },
+  { path: 'matrimony/profile/:id', feature: 'matrimony', page: 'MatrimonyProfile' },
   { path: 'community-map', feature: 'map', page: 'CommunityMap' },
   { path: 'scholarships', feature: 'placeholders', page: 'Placeholder', props: { kind: 'scholarships' } },
   { path: 'jobs', feature: 'placeholders', page: 'Placeholder', props: { kind: 'jobs' } },

@@ -235,13 +235,34 @@ describeEachDatabase('matrimony: choosing (issue 34)', (ctx) => {
       ).json();
       for (const card of cards.documents) expect(card.age).toBeGreaterThanOrEqual(31);
       expect(ageFromDob(bornYearsAgo(31, 0))).toBe(31);
-      expect(await found(`education=${education}&heightMin=155&heightMax=170`)).toEqual(ids(mid, older));
-      // A height filter leaves out a listing without a height.
-      expect(await found(`education=${education}&heightMin=100`)).not.toContain(oldest.user.id);
       expect(await found(`education=${education}&withPhoto=true`)).toEqual(ids(withPhoto));
       expect(await found(`education=${education}&withPhoto=false`)).toHaveLength(5);
+      // Height, gam and city are details their owners have not shown this viewer: a filter on them
+      // finds no one, so who is left never tells the viewer a height, a gam or a city.
+      const onDetails = [
+        `education=${education}&heightMin=155&heightMax=170`,
+        `education=${education}&heightMin=100`,
+        `education=${education}&heightMax=300`,
+        `education=${education}&place=${gam.toUpperCase()}`,
+        `place=${young.form.family.city}`,
+      ];
+      for (const query of onDetails) expect(await found(query), query).toEqual([]);
+      // Once an owner accepts the viewer's request (and only while it stands), their details count.
+      for (const shown of [young, mid, older, oldest]) {
+        await matchPair(viewer, shown);
+        expect(
+          (await api('POST', '/api/matrimony/requests', viewer, { profile: shown.user.id })).statusCode,
+        ).toBe(201);
+        await api('POST', `/api/matrimony/requests/${viewer.user.id}/accept`, shown);
+      }
+      expect(await found(`education=${education}&heightMin=155&heightMax=170`)).toEqual(ids(mid, older));
+      // A height filter leaves out a listing without a height.
+      expect(await found(`education=${education}&heightMin=100`)).toEqual(ids(young, mid, older));
       expect(await found(`education=${education}&place=${gam.toUpperCase()}`)).toEqual(ids(mid));
       expect(await found(`place=${young.form.family.city}`)).toEqual(ids(young));
+      await api('POST', `/api/matrimony/requests/${viewer.user.id}/revoke`, mid);
+      expect(await found(`education=${education}&heightMin=155&heightMax=170`)).toEqual(ids(older));
+      expect(await found(`education=${education}&place=${gam.toUpperCase()}`)).toEqual([]);
       expect(await found(`education=career${t}`)).toEqual(ids(older));
       // A LIKE wildcard typed by the member is a character, not "anything".
       expect(await found(`education=${encodeURIComponent(`%${t}`)}`)).toEqual([]);

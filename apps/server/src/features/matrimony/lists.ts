@@ -75,7 +75,7 @@ export async function suggestions(
         visibleTo(viewer),
         sql`not exists (select 1 from ${matrimonyNotInterested} where ${matrimonyNotInterested.member} = ${viewer.id} and ${matrimonyNotInterested.profile} = ${matrimonyProfile.id})`,
         sameGotra,
-        filterCondition(filters),
+        filterCondition(filters, viewer),
         page.where,
       ),
     )

@@ -12,7 +12,7 @@ import {
 import { type AnyColumn, and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { matrimonyPreference, matrimonyProfile } from '../../db/schema/index.ts';
-import { gamColumn } from './visibility.ts';
+import { detailsOpenTo, gamColumn, type Viewer } from './visibility.ts';
 
 type PreferenceRow = typeof matrimonyPreference.$inferSelect;
 
@@ -67,11 +67,19 @@ const contains = (column: SQL | AnyColumn, text: string) => sql`strpos(lower(${c
 
 /**
  * The filters as a condition on `matrimony_profile`, in a query that joins the owner's `surname`
- * (gam). Undefined when no filter is set. Age is the card's (core's ageFromDob) on `today`.
+ * (gam), for `viewer`. Undefined when no filter is set. Age is the card's (core's ageFromDob) on
+ * `today`. Age, education, career and photo are on the card; height, gam and city are details the
+ * owner shows only once they accept the viewer's request (`detailsOpenTo`), so a filter on them
+ * matches only those profiles: a hidden field counts as unknown, as a height never given does.
  */
-export function filterCondition(filters: PartnerFilters | null, today = new Date()): SQL | undefined {
+export function filterCondition(
+  filters: PartnerFilters | null,
+  viewer: Viewer,
+  today = new Date(),
+): SQL | undefined {
   if (!filters) return undefined;
   const { latest, earliest } = dobBounds(filters.ageMin, filters.ageMax, today);
+  const onDetails = filters.heightMin !== null || filters.heightMax !== null || !!filters.place;
   return and(
     latest ? lte(matrimonyProfile.dob, latest) : undefined,
     earliest ? gte(matrimonyProfile.dob, earliest) : undefined,
@@ -80,6 +88,7 @@ export function filterCondition(filters: PartnerFilters | null, today = new Date
     filters.place
       ? sql`(${contains(gamColumn, filters.place)} or ${contains(matrimonyProfile.city, filters.place)})`
       : undefined,
+    onDetails ? detailsOpenTo(viewer) : undefined,
     filters.education
       ? sql`(${contains(matrimonyProfile.education, filters.education)} or ${contains(matrimonyProfile.career, filters.education)})`
       : undefined,

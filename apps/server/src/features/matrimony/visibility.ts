@@ -86,3 +86,13 @@ export async function canSee(db: Executor, viewer: Viewer, id: string): Promise<
 export function photosOpenTo(viewer: Viewer): SQL<boolean> {
   return sql<boolean>`(${matrimonyProfile.photoVisibility} = 'listed' or exists (select 1 from ${profileRequest} as photo_grant where photo_grant.creator = ${viewer.id} and photo_grant.profile = ${matrimonyProfile.id} and photo_grant.state = 'accepted'))`;
 }
+
+/**
+ * Whether the owner of the `matrimony_profile` row accepted the viewer's full-profile request and has
+ * not revoked it: the only viewer who reads its details (height, family details with the city, gam and
+ * gotra, contact; profile.ts). A filter on such a field matches only rows where this holds
+ * (preferences.ts), so who is left in a search never tells anyone else what the field holds.
+ */
+export function detailsOpenTo(viewer: Viewer): SQL<boolean> {
+  return sql<boolean>`${matrimonyProfile.id} in (select detail_grant.profile from ${profileRequest} as detail_grant where detail_grant.creator = ${viewer.id} and detail_grant.state = 'accepted')`;
+}

@@ -9,7 +9,7 @@ type Query<T> = Parameters<typeof PagedList<T>>[0]['query'];
 
 interface Props<T> {
   query: Query<T>;
-  empty: 'profiles' | 'matches' | 'requests';
+  empty: 'profiles' | 'matches' | 'requests' | 'filtered' | 'shortlistedMe' | 'sent';
   children: (item: T) => ReactNode;
 }
 

@@ -1,38 +1,38 @@
-// The dashboard of an active profile (SPEC §2): Profiles (suggestions, 3 a page), Matches (mutual
-// shortlists) and Requests (incoming, with the waiting count). The tab is in the URL (?tab=) so a
-// reload or a shared link opens the same one.
+// The dashboard of an active profile (SPEC §2): Profiles (suggestions, 3 a page, narrowed by the
+// member's partner preferences), Matches (mutual shortlists) and Requests (incoming, with the waiting
+// count); beside them "Shortlisted me" and "Sent requests" (issue 34 §5). The tab is in the URL
+// (?tab=) so a reload, a shared link or coming back from a profile opens the same one.
 import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { IncomingRequest, MatchCard, MatchNews, ProfileCard } from '@samaj/core';
 import {
-  IconCheck,
-  IconHeart,
-  IconHeartFilled,
-  IconLock,
-  IconLockOpen,
-  IconPhone,
-  IconSparkles,
-} from '@tabler/icons-react';
+  type IncomingRequest,
+  type MatchCard,
+  type MatchNews,
+  type ProfileCard,
+  type SentRequest,
+  STATUS_PALETTE,
+  type StatusColor,
+} from '@samaj/core';
+import { IconSparkles } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useErrorMessage } from '../../../lib/errors';
 import {
   useAnswerRequest,
-  useFullProfileRequest,
   useIncomingRequests,
   useMatches,
   useMatchesSeen,
   useMatchNews,
   useRequestCount,
-  useShortlist,
   useSuggestions,
 } from '../api/matrimony';
+import { usePreferences, useSentRequests, useShortlistedMe } from '../api/search';
+import { ContactAlert, RequestButton, RequestNote, ShortlistButton, useFailed } from './CardActions';
 import { CardList } from './CardList';
 import { FullDetails } from './FullDetails';
 import { ProfileCardView } from './ProfileCardView';
+import { SearchFilters } from './SearchFilters';
 
-const TABS = ['home', 'matches', 'requests'] as const;
+const TABS = ['home', 'matches', 'requests', 'shortlisted-me', 'sent'] as const;
 type Tab = (typeof TABS)[number];
 
 export function Dashboard() {
@@ -55,7 +55,7 @@ export function Dashboard() {
     );
   return (
     <Tabs value={tab} onChange={select} keepMounted={false}>
-      <Tabs.List grow aria-label={t('tabs.label')}>
+      <Tabs.List aria-label={t('tabs.label')}>
         <Tabs.Tab value="home">{t('tabs.home')}</Tabs.Tab>
         <Tabs.Tab
           value="matches"
@@ -81,6 +81,8 @@ export function Dashboard() {
         >
           {t('tabs.requests')}
         </Tabs.Tab>
+        <Tabs.Tab value="shortlisted-me">{t('tabs.shortlistedMe')}</Tabs.Tab>
+        <Tabs.Tab value="sent">{t('tabs.sent')}</Tabs.Tab>
       </Tabs.List>
       {tab !== 'matches' && newCount > 0 && <MatchNewsNotice news={news} onOpen={() => select('matches')} />}
       <Tabs.Panel value="home" pt="md">
@@ -91,6 +93,12 @@ export function Dashboard() {
       </Tabs.Panel>
       <Tabs.Panel value="requests" pt="md">
         <Requests />
+      </Tabs.Panel>
+      <Tabs.Panel value="shortlisted-me" pt="md">
+        <ShortlistedMe />
+      </Tabs.Panel>
+      <Tabs.Panel value="sent" pt="md">
+        <Sent />
       </Tabs.Panel>
     </Tabs>
   );
@@ -119,49 +127,30 @@ function MatchNewsNotice({ news, onOpen }: { news: MatchNews; onOpen: () => void
   );
 }
 
-/** Failures of a card's action, said in a notification (the card itself stays as it was). */
-function useFailed() {
-  const { t } = useTranslation('matrimony');
-  const explain = useErrorMessage();
-  return (error: Error) =>
-    notifications.show({ message: t('card.failed', { message: explain(error) }), color: 'red' });
-}
-
-function ShortlistButton({ card }: { card: ProfileCard }) {
-  const { t } = useTranslation('matrimony');
-  const shortlist = useShortlist();
-  const onError = useFailed();
-  const on = card.shortlisted;
+function Suggestions() {
+  const query = useSuggestions();
+  const preferences = usePreferences();
   return (
-    <Button
-      variant={on ? 'filled' : 'light'}
-      color="pink"
-      leftSection={on ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
-      aria-pressed={on}
-      loading={shortlist.isPending}
-      onClick={() =>
-        shortlist.mutate(
-          { profile: card.id, on: !on },
-          {
-            onError,
-            // The member who completes a match is told at once; the other sees it on Matches.
-            onSuccess: (result) => {
-              if (result?.matched)
-                notifications.show({ message: t('card.matched', { name: card.firstName }), color: 'pink' });
-            },
-          },
-        )
-      }
-    >
-      {on ? t('card.shortlisted') : t('card.shortlist')}
-    </Button>
+    <Stack gap="md">
+      <SearchFilters />
+      <CardList query={query} empty={preferences.data ? 'filtered' : 'profiles'}>
+        {(card: ProfileCard) => (
+          <ProfileCardView key={card.id} card={card}>
+            <Group>
+              <ShortlistButton card={card} />
+            </Group>
+          </ProfileCardView>
+        )}
+      </CardList>
+    </Stack>
   );
 }
 
-function Suggestions() {
-  const query = useSuggestions();
+/** Members who shortlisted me (my own list only); shortlisting one back makes a match. */
+function ShortlistedMe() {
+  const query = useShortlistedMe();
   return (
-    <CardList query={query} empty="profiles">
+    <CardList query={query} empty="shortlistedMe">
       {(card: ProfileCard) => (
         <ProfileCardView key={card.id} card={card}>
           <Group>
@@ -170,6 +159,44 @@ function Suggestions() {
         </ProfileCardView>
       )}
     </CardList>
+  );
+}
+
+/** Full-profile requests I sent, each with its state. */
+function Sent() {
+  const query = useSentRequests();
+  return (
+    <CardList query={query} empty="sent">
+      {(sent: SentRequest) => <SentCard key={sent.id} sent={sent} />}
+    </CardList>
+  );
+}
+
+/** The state's colours: core's STATUS_PALETTE (AA on white and on its background). */
+const SENT_COLORS = {
+  pending: 'warning',
+  accepted: 'neutral',
+  declined: 'error',
+  revoked: 'error',
+} as const satisfies Record<SentRequest['state'], StatusColor>;
+
+function SentCard({ sent }: { sent: SentRequest }) {
+  const { t } = useTranslation('matrimony');
+  return (
+    <ProfileCardView card={sent.profile}>
+      <Badge
+        variant="light"
+        c={STATUS_PALETTE[SENT_COLORS[sent.state]].text}
+        bg={STATUS_PALETTE[SENT_COLORS[sent.state]].background}
+        data-testid="request-state"
+      >
+        {t(`lists.state.${sent.state}`)}
+      </Badge>
+      <Group gap="xs">
+        <ShortlistButton card={sent.profile} />
+        <RequestButton profile={sent.id} request={sent.state} />
+      </Group>
+    </ProfileCardView>
   );
 }
 
@@ -189,75 +216,14 @@ function Matches({ unseen }: { unseen: number }) {
 }
 
 function Match({ card }: { card: MatchCard }) {
-  const { t } = useTranslation('matrimony');
-  const request = useFullProfileRequest();
-  const onError = useFailed();
-  const sent = card.request !== 'none';
-  // Only a request still waiting (or not sent) toggles; an answer is the owner's and stays theirs.
-  const answered = card.request === 'accepted' || card.request === 'declined' || card.request === 'revoked';
-  const answeredLabel = {
-    accepted: t('card.requestAcceptedButton'),
-    declined: t('card.requestDeclinedButton'),
-    revoked: t('card.requestRevokedButton'),
-  };
   return (
     <ProfileCardView card={card}>
       <Group gap="xs">
         <ShortlistButton card={card} />
-        {answered ? (
-          <Button
-            variant="light"
-            color={card.request === 'accepted' ? 'teal' : 'gray'}
-            leftSection={card.request === 'accepted' ? <IconCheck size={18} aria-hidden /> : undefined}
-            disabled
-          >
-            {answeredLabel[card.request as keyof typeof answeredLabel]}
-          </Button>
-        ) : (
-          <Button
-            variant={sent ? 'default' : 'filled'}
-            leftSection={sent ? <IconLock size={18} aria-hidden /> : <IconLockOpen size={18} aria-hidden />}
-            aria-pressed={sent}
-            loading={request.isPending}
-            onClick={() => request.mutate({ profile: card.id, on: !sent }, { onError })}
-          >
-            {sent ? t('card.requestSent') : t('card.request')}
-          </Button>
-        )}
+        <RequestButton profile={card.id} request={card.request} />
       </Group>
-      {card.request === 'pending' && (
-        <Text size="sm" c="dimmed">
-          {t('card.requestPending')}
-        </Text>
-      )}
-      {card.request === 'revoked' && (
-        <Text size="sm" c="dimmed">
-          {t('card.requestRevoked')}
-        </Text>
-      )}
-      {card.request === 'declined' && (
-        <Text size="sm" c="dimmed">
-          {t('card.requestDeclined')}
-        </Text>
-      )}
-      {card.contact && (
-        <Alert color="teal" variant="light" title={t('card.requestAccepted')} icon={<IconPhone size={18} />}>
-          <Stack gap={2}>
-            <Text size="sm">
-              <Text span fw={600}>
-                {t('card.phone')}:{' '}
-              </Text>
-              <a href={`tel:${card.contact.number.replace(/\s/g, '')}`}>{card.contact.number}</a>
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              <Text span fw={600}>
-                {t('card.address')}:{' '}
-              </Text>
-              {card.contact.address}
-            </Text>
-          </Stack>
-        </Alert>
-      )}
+      <RequestNote request={card.request} />
+      {card.contact && <ContactAlert contact={card.contact} />}
       {card.contact && <FullDetails id={card.id} />}
     </ProfileCardView>
   );

@@ -1,11 +1,13 @@
 // One profile on a card (suggestions, matches, requests): photo, first name, age, education,
 // career and about — never phone or address (the server does not send them). The card's own
-// actions come as children; Not interested / Block / Report are on every card.
-import { Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+// actions come as children; Not interested / Block / Report are on every card. The name (and the
+// photo) open the full profile page, /matrimony/profile/:id (issue 34 §2).
+import { Anchor, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { ProfileCard } from '@samaj/core';
-import { IconBriefcase, IconSchool, IconUser } from '@tabler/icons-react';
+import { IconBriefcase, IconLock, IconSchool, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SafetyActions } from './SafetyActions';
 
 interface Props {
@@ -18,40 +20,50 @@ const PHOTO_H = 120;
 
 export function ProfileCardView({ card, children }: Props) {
   const { t } = useTranslation('matrimony');
+  const page = `/matrimony/profile/${encodeURIComponent(card.id)}`;
   return (
     <Card component="article" aria-label={card.firstName}>
       <Stack gap="sm">
         <Group gap="md" wrap="nowrap" align="flex-start">
-          {card.photo ? (
-            <Image
-              src={card.photo}
-              alt={t('card.photoAlt', { name: card.firstName })}
-              w={PHOTO_W}
-              h={PHOTO_H}
-              radius="md"
-              fit="cover"
-              style={{ flexShrink: 0 }}
-            />
-          ) : (
-            <Box
-              w={PHOTO_W}
-              h={PHOTO_H}
-              bg="gray.1"
-              style={{
-                borderRadius: 'var(--mantine-radius-md)',
-                display: 'grid',
-                placeItems: 'center',
-                flexShrink: 0,
-              }}
-              aria-hidden
-            >
-              <IconUser size={40} color="var(--mantine-color-gray-5)" />
-            </Box>
-          )}
+          {/* The same page as the name's link: kept out of the tab order and the reading. */}
+          <Link to={page} tabIndex={-1} aria-hidden style={{ flexShrink: 0, display: 'block' }}>
+            {card.photo ? (
+              <Image
+                src={card.photo}
+                alt={t('card.photoAlt', { name: card.firstName })}
+                w={PHOTO_W}
+                h={PHOTO_H}
+                radius="md"
+                fit="cover"
+                style={{ flexShrink: 0 }}
+              />
+            ) : (
+              <Box
+                w={PHOTO_W}
+                h={PHOTO_H}
+                bg="gray.1"
+                style={{
+                  borderRadius: 'var(--mantine-radius-md)',
+                  display: 'grid',
+                  placeItems: 'center',
+                  flexShrink: 0,
+                }}
+                aria-hidden
+              >
+                {card.photoLocked ? (
+                  <IconLock size={32} color="var(--mantine-color-gray-6)" />
+                ) : (
+                  <IconUser size={40} color="var(--mantine-color-gray-5)" />
+                )}
+              </Box>
+            )}
+          </Link>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" align="baseline">
               <Title order={3} size="h4">
-                {card.firstName}
+                <Anchor component={Link} to={page} inherit c="inherit" underline="hover">
+                  {card.firstName}
+                </Anchor>
               </Title>
               <Text c="dimmed" size="sm">
                 {t('card.age', { age: card.age })}
