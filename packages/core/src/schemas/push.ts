@@ -20,6 +20,8 @@ export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
 export const NOTIFICATION_KINDS = [
   /** An event went live (sent to the topic 'everyone'). */
   'event_live',
+  /** An event the member said they'll attend starts within the hour (issue 31 §4). */
+  'event_reminder',
   /** Staff approved or rejected the member's post. */
   'post_decided',
   /** Staff applied the member's surname submission to the directory. */

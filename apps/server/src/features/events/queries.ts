@@ -107,6 +107,8 @@ export async function setAttendance(
           event: event.id,
           member: sql<string>`${memberId}`.as('member'),
           createdAt: sql<Date>`now()`.as('created_at'),
+          // Insert-select names every column: not reminded yet (events/reminders.ts).
+          remindedFor: sql<Date | null>`null`.as('reminded_for'),
         })
         .from(event)
         .where(eq(event.id, eventId)),

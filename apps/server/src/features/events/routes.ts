@@ -51,6 +51,7 @@ import {
   streamRequestsOf,
   updateEvent,
 } from './queries.ts';
+import { registerReminders } from './reminders.ts';
 import { registerSfu } from './sfu/sfu.ts';
 import { eventShareCard } from './share-card.ts';
 import { registerSignalling } from './signalling.ts';
@@ -136,6 +137,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSignalling(app);
   // SFU mode (JANUS_URL): the live screen's channel to Janus through this server, under /sfu.
   registerSfu(app);
+  // The push 60 minutes before the start to the members who said they'll attend (issue 31 §4).
+  registerReminders(app);
 
   /** A page of events as this member sees them (GET /api/events). */
   async function eventsPage(me: Actor, cursor?: string): Promise<EventDetailsPage> {

@@ -20,6 +20,7 @@ export type Outcome =
 const DELIVERY: Record<NotificationKind, { ttl: number; urgency: webpush.Urgency }> = {
   // A live event is worth waking the phone for, and worthless once it is over.
   event_live: { ttl: 60 * 60, urgency: 'high' },
+  event_reminder: { ttl: 60 * 60, urgency: 'high' },
   post_decided: { ttl: 24 * 60 * 60, urgency: 'normal' },
   surname_submission_applied: { ttl: 24 * 60 * 60, urgency: 'low' },
   publisher_request_decided: { ttl: 24 * 60 * 60, urgency: 'normal' },

@@ -3,7 +3,7 @@
 // exists exactly when the change commits, surviving a restart. Workers then write the text in each
 // subscription's language and deliver. No feature knows this file exists.
 import { MESSAGING_TOPIC } from '@samaj/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { eventLiveNow } from '../../db/live.ts';
@@ -58,6 +58,14 @@ async function stillTrue(
   db: Executor,
   message: NotificationMessage,
 ): Promise<{ skip: string | null } | null> {
+  if (message.kind === 'event_reminder') {
+    // "Starts within the hour" is true only until it starts (a push delayed past it says nothing).
+    const [row] = await db
+      .select({ id: event.id })
+      .from(event)
+      .where(and(eq(event.id, message.eventId), gt(event.time, sql`now()`)));
+    return row ? { skip: null } : null;
+  }
   if (message.kind !== 'event_live') return { skip: null };
   const [row] = await db
     .select({ live: eventLiveNow, host: event.host })
@@ -98,6 +106,9 @@ export function registerNotifications(app: FastifyInstance, vapid: VapidDetails)
   app.events.onTransaction('matrimony.request_declined', ({ creator, owner }, tx) =>
     tell(tx, creator, { kind: 'matrimony_request_declined', other: owner }),
   );
+  app.events.onTransaction('event.reminder_due', async ({ eventId, members }, tx) => {
+    for (const member of members) await tell(tx, member, { kind: 'event_reminder', eventId });
+  });
   app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {
     if (!live) return;
     // Every Start is queued; the worker sends only the first that finds the event live (claimOnce).

@@ -18,6 +18,13 @@ const EVENT_LIVE: Texts = {
   gu: (name) => ({ title: `${name} હવે લાઇવ છે`, body: 'કાર્યક્રમ જોવા માટે ટેપ કરો.' }),
   en: (name) => ({ title: `${name} is live now`, body: 'Tap to watch the event.' }),
 };
+const EVENT_REMINDER: Texts = {
+  gu: (name) => ({ title: `${name} એક કલાકમાં શરૂ થશે`, body: 'તમે આવવાનું કહ્યું છે. વિગતો જોવા માટે ટેપ કરો.' }),
+  en: (name) => ({
+    title: `${name} starts in an hour`,
+    body: 'You said you’ll attend. Tap to see the details.',
+  }),
+};
 const POST_APPROVED: Texts = {
   gu: () => ({ title: 'તમારી પોસ્ટ મંજૂર થઈ', body: 'હવે બધા તેને પોસ્ટમાં જોઈ શકે છે.' }),
   en: () => ({ title: 'Your post was approved', body: 'Everyone can see it in Posts now.' }),
@@ -72,7 +79,8 @@ async function nameFor(
   message: NotificationMessage,
 ): Promise<Record<NotificationLanguage, string> | null> {
   switch (message.kind) {
-    case 'event_live': {
+    case 'event_live':
+    case 'event_reminder': {
       const row = await one(db.select({ name: event.name }).from(event).where(eq(event.id, message.eventId)));
       return row ? { gu: row.name, en: row.name } : null;
     }
@@ -104,6 +112,12 @@ function wordsAndLink(message: NotificationMessage): { texts: Texts; url: string
         texts: EVENT_LIVE,
         url: `/event/${encodeURIComponent(message.eventId)}`,
         tag: `event-${message.eventId}`,
+      };
+    case 'event_reminder':
+      return {
+        texts: EVENT_REMINDER,
+        url: `/event/${encodeURIComponent(message.eventId)}`,
+        tag: `event-reminder-${message.eventId}`,
       };
     case 'post_decided':
       return {

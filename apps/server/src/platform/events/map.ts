@@ -61,6 +61,11 @@ export interface DomainEvents {
   'event.live': { eventId: string; live: boolean };
   /** Staff edited or deleted an event: its open screens refetch it (a 404 once deleted). */
   'event.changed': { eventId: string; change: 'updated' | 'deleted' };
+  /**
+   * An event starts within the hour: `members` said they'll attend and were not yet reminded of this
+   * start (each member once per start, events/reminders.ts); notifications tells each of them.
+   */
+  'event.reminder_due': { eventId: string; members: string[] };
   /** A member deleted their account; `files` are the stored files that went with it. */
   'account.deleted': { userId: string; files: string[] };
 }

@@ -8,6 +8,8 @@
  */
 export type NotificationMessage =
   | { kind: 'event_live'; eventId: string }
+  /** Sent 60 minutes before the start to the members who said they'll attend (events/reminders.ts). */
+  | { kind: 'event_reminder'; eventId: string }
   | { kind: 'post_decided'; postId: string; approved: boolean }
   | { kind: 'surname_submission_applied'; surname: string }
   | { kind: 'publisher_request_decided'; approved: boolean }
