@@ -11,8 +11,8 @@ import {
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, testConfig } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, TEST_DATABASE_URL, testConfig, withTwoApps } from '../../../test/harness.ts';
 import { createAdmin, createMember, createMembers, type TestMember } from '../../../test/members.ts';
 import { listening, openSocket, type TestSocket } from '../../../test/sockets.ts';
 import { buildApp } from '../../app.ts';
@@ -20,6 +20,7 @@ import { event } from '../../db/schema/index.ts';
 import type { RealtimeMessage } from '../../platform/realtime/index.ts';
 import {
   MSG_PEER_FLOOD,
+  MSG_PEER_ID_TAKEN,
   MSG_PEER_NO_EVENT,
   MSG_PEER_NOT_HOST,
   MSG_PEER_SIGN_IN,
@@ -343,4 +344,146 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     expect(someoneElse.ws.readyState).toBe(someoneElse.ws.OPEN);
     someoneElse.ws.close();
   });
+});
+
+// Two processes on one PostgreSQL behind a round-robin proxy (issue 35 §1): a host and its viewer
+// land on different processes and still reach each other; an id held on one is refused on the other.
+describe.skipIf(!TEST_DATABASE_URL)('/peerjs across two server processes [postgres]', () => {
+  it('host on A, viewer on B: offer, answer and candidates reach each other; the host hears the viewer go', async () => {
+    await withTwoApps(async (a, b) => {
+      const [host, viewer] = await createMembers(a, 2);
+      const id = await newEvent(a, host.user.id);
+      const [originA, originB] = [await listening(a), await listening(b)];
+      const open = (origin: string, peerId: string, who: TestMember, token = 'token1') =>
+        openSocket(
+          origin,
+          `/peerjs/peerjs?key=peerjs&id=${encodeURIComponent(peerId)}&token=${token}`,
+          who.cookie,
+        );
+      const isOpen = (m: Record<string, unknown>) => m.type === 'OPEN';
+
+      const hostSocket = open(originA, id, host);
+      await hostSocket.next(isOpen);
+      const viewerId = viewerPeerId(id);
+      const viewerSocket = open(originB, viewerId, viewer);
+      await viewerSocket.next(isOpen);
+
+      // An SDP offer the size a browser sends (several KB) crosses in one notification.
+      const sdp = `v=0\r\n${'a=candidate:1 1 udp 2122260223 192.168.1.10 54321 typ host generation 0\r\n'.repeat(80)}`;
+      viewerSocket.ws.send(
+        JSON.stringify({
+          type: 'OFFER',
+          dst: id,
+          payload: { sdp: { type: 'offer', sdp }, connectionId: 'mc_1' },
+        }),
+      );
+      for (let i = 0; i < 5; i++) {
+        viewerSocket.ws.send(
+          JSON.stringify({
+            type: 'CANDIDATE',
+            dst: id,
+            payload: { candidate: `v${i}`, connectionId: 'mc_1' },
+          }),
+        );
+      }
+      const offer = await hostSocket.next((m) => m.type === 'OFFER');
+      expect(offer).toMatchObject({ type: 'OFFER', src: viewerId, dst: id });
+      expect((offer.payload as { sdp: { sdp: string } }).sdp.sdp).toBe(sdp);
+      await expect
+        .poll(() =>
+          hostSocket.messages
+            .filter((m) => m.type === 'CANDIDATE')
+            .map((m) => (m.payload as { candidate: string }).candidate),
+        )
+        .toEqual(['v0', 'v1', 'v2', 'v3', 'v4']);
+
+      hostSocket.ws.send(
+        JSON.stringify({
+          type: 'ANSWER',
+          dst: viewerId,
+          payload: { sdp: { type: 'answer', sdp: 'v=0' }, connectionId: 'mc_1' },
+        }),
+      );
+      hostSocket.ws.send(
+        JSON.stringify({
+          type: 'CANDIDATE',
+          dst: viewerId,
+          payload: { candidate: 'h0', connectionId: 'mc_1' },
+        }),
+      );
+      expect(await viewerSocket.next((m) => m.type === 'ANSWER')).toMatchObject({ src: id, dst: viewerId });
+      expect(await viewerSocket.next((m) => m.type === 'CANDIDATE')).toMatchObject({
+        src: id,
+        payload: { candidate: 'h0' },
+      });
+      // Nothing expired in between: no process queued the messages for a peer it did not hold.
+      expect(viewerSocket.messages.some((m) => m.type === 'EXPIRE')).toBe(false);
+
+      // The viewer closes its tab on B: the host on A is told, and frees its place.
+      viewerSocket.ws.close();
+      expect(await hostSocket.next((m) => m.type === 'LEAVE' && m.src === viewerId)).toMatchObject({
+        dst: id,
+      });
+      hostSocket.ws.close();
+      await hostSocket.closed;
+    });
+  }, 60_000);
+
+  it("a peer id held on A is refused on B (peer's ID-TAKEN), one viewer seat holds across both, and the id is free once A's socket goes", async () => {
+    await withTwoApps(async (a, b) => {
+      const [host, viewer] = await createMembers(a, 2);
+      const id = await newEvent(a, host.user.id);
+      const [originA, originB] = [await listening(a), await listening(b)];
+      const open = (origin: string, peerId: string, who: TestMember, token = 'token1') =>
+        openSocket(
+          origin,
+          `/peerjs/peerjs?key=peerjs&id=${encodeURIComponent(peerId)}&token=${token}`,
+          who.cookie,
+        );
+      const isOpen = (m: Record<string, unknown>) => m.type === 'OPEN';
+
+      const onA = open(originA, id, host, 'first');
+      await onA.next(isOpen);
+      const onB = open(originB, id, host, 'second');
+      expect(await onB.next((m) => m.type === 'ID-TAKEN')).toEqual({
+        type: 'ID-TAKEN',
+        payload: { msg: MSG_PEER_ID_TAKEN },
+      });
+      await onB.closed;
+      expect(onB.messages.some(isOpen)).toBe(false);
+      expect(onA.ws.readyState).toBe(onA.ws.OPEN);
+
+      // The member's viewer seat: watching on A, a second socket on B is refused while A's answers.
+      const seated = open(originA, viewerPeerId(id), viewer);
+      await seated.next(isOpen);
+      const again = open(originB, viewerPeerId(id), viewer);
+      expect(await again.next((m) => m.type === 'ERROR')).toEqual({
+        type: 'ERROR',
+        payload: { msg: MSG_PEER_WATCHING },
+      });
+      expect((await again.closed).code).toBe(REALTIME_CLOSE.TRY_LATER);
+      // ... and a socket whose network went (no pong) gives way to the reconnect on B.
+      seated.ws.pause();
+      const back = open(originB, viewerPeerId(id), viewer);
+      await back.next(isOpen);
+      seated.ws.terminate();
+
+      // The host's socket on A closes: the id is free, and B lets it in.
+      onA.ws.close();
+      await onA.closed;
+      await expect
+        .poll(
+          async () => {
+            const retry = open(originB, id, host, 'second');
+            const first = await retry.next((m) => m.type === 'OPEN' || m.type === 'ID-TAKEN');
+            if (first.type !== 'OPEN') await retry.closed;
+            else retry.ws.close();
+            return first.type;
+          },
+          { timeout: 5000, interval: 200 },
+        )
+        .toBe('OPEN');
+      back.ws.close();
+    });
+  }, 60_000);
 });

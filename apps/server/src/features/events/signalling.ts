@@ -17,8 +17,9 @@
 //   process renews while it holds the host's socket; every process clears lapsed leases (a process
 //   killed with -9 renews nothing), readers see `live` false once it lapsed, and a graceful stop
 //   clears the events whose host is here (issue 30 §2.2).
-// peer keeps its registry of peers in this process: with several app processes, route /peerjs to
-// one of them (docs/live-video.md).
+// - any process serves any socket: `peer` keeps its peers in this process, and peer-relay.ts shares
+//   who holds each id (refused elsewhere while held) and relays messages for a peer held by another
+//   process through the realtime pub/sub (issue 35 §1), so a plain round-robin proxy works.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -44,6 +45,7 @@ import {
   upgradeOriginAllowed,
 } from '../../platform/upgrade.ts';
 import { answersPing, MessageBudget } from './channel-limits.ts';
+import { PeerRelay } from './peer-relay.ts';
 import { mayBroadcast } from './policy.ts';
 import { clearLapsedLive, findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from './queries.ts';
 
@@ -58,6 +60,8 @@ export const MSG_PEER_INVALID_ID = 'ID is invalid';
 export const MSG_PEER_TOO_MANY = 'Too many connections; try again later.';
 export const MSG_PEER_WATCHING = PEER_REFUSED_WATCHING;
 export const MSG_PEER_FLOOD = 'Too many signalling messages.';
+/** `peer`'s own words for an id another socket holds. */
+export const MSG_PEER_ID_TAKEN = 'ID is taken';
 
 /**
  * Not in spec: signalling messages one viewer socket may send in a burst, and per second after it.
@@ -96,8 +100,15 @@ export function peerQueryId(url: string | undefined): string | null {
   return id && token && key === PEER_KEY ? id : null;
 }
 
+/** The token `peer` reads (after peerQueryId accepted the query). */
+function peerToken(url: string | undefined): string {
+  return new URL(url ?? '', 'https://peerjs').searchParams.get('token') ?? '';
+}
+
 /** Tells a peerjs client why (it raises `server-error` with this text), then closes. */
 function refuse(ws: WebSocket, msg: string, code: number = REALTIME_CLOSE.POLICY): void {
+  // A socket paused during admission reads the client's close frame again, so the close completes.
+  if (ws.isPaused) ws.resume();
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'ERROR', payload: { msg } }));
   ws.close(code, msg.slice(0, 120));
 }
@@ -115,39 +126,44 @@ function mayReach(from: Claim, dst: string): boolean {
   return from.role === 'viewer' ? to.role === 'host' : to.role === 'viewer';
 }
 
-/** Closes the socket with a clear code on anything but a PeerJS client message within its event. */
-function checkMessage(ws: WebSocket, claim: Claim, data: unknown, isBinary: boolean): boolean {
+type PeerMessage = { type: string; dst?: string; payload?: unknown };
+
+/**
+ * The message, or null after closing the socket with a clear code on anything but a PeerJS client
+ * message within its event.
+ */
+function checkMessage(ws: WebSocket, claim: Claim, data: unknown, isBinary: boolean): PeerMessage | null {
   if (isBinary) {
     ws.close(REALTIME_CLOSE.UNSUPPORTED, 'Send JSON text messages.');
-    return false;
+    return null;
   }
   let message: unknown;
   try {
     message = JSON.parse(String(data));
   } catch {
     ws.close(REALTIME_CLOSE.MALFORMED, 'Not JSON.');
-    return false;
+    return null;
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     ws.close(REALTIME_CLOSE.MALFORMED, 'Not a signalling message.');
-    return false;
+    return null;
   }
   const { type, dst } = message as { type?: unknown; dst?: unknown };
-  if (type === 'HEARTBEAT') return true;
+  if (type === 'HEARTBEAT') return { type };
   if (typeof type !== 'string' || !RELAYED.has(type)) {
     ws.close(REALTIME_CLOSE.MALFORMED, 'Unknown signalling message type.');
-    return false;
+    return null;
   }
-  if (dst === undefined && type === 'LEAVE') return true;
+  if (dst === undefined && type === 'LEAVE') return { type };
   if (typeof dst !== 'string') {
     ws.close(REALTIME_CLOSE.MALFORMED, 'A signalling message needs its destination.');
-    return false;
+    return null;
   }
   if (!mayReach(claim, dst)) {
     ws.close(REALTIME_CLOSE.POLICY, 'Signalling reaches only the peers of the same event.');
-    return false;
+    return null;
   }
-  return true;
+  return { type, dst, payload: (message as { payload?: unknown }).payload };
 }
 
 export function registerSignalling(app: FastifyInstance): void {
@@ -165,15 +181,32 @@ export function registerSignalling(app: FastifyInstance): void {
   const byMember = new Map<string, Set<WebSocket>>();
   let peerWss: WebSocketServer | undefined;
   let closing = false;
+  const relay = new PeerRelay(app, {
+    // The same token reconnected through another process: this socket is a stale one.
+    takenElsewhere: (id) => relay.local.get(id)?.getSocket()?.close(),
+    checkSeat: (member, eventId) => {
+      const seated = watching.get(`${member} ${eventId}`);
+      if (!seated) return;
+      void answersPing(seated, PEER_SEAT_PING_MS).then((answered) => {
+        if (!answered) seated.terminate();
+      });
+    },
+  });
 
   /** Clears the event's live flag in `ms` unless its host's signalling socket is back by then. */
   function clearUnlessBack(id: string, ms: number): void {
     if (closing) return;
     clearTimeout(clearTimers.get(id));
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       clearTimers.delete(id);
       if (hostsOnline.has(id) || closing) return;
-      setLive(app, id, false).catch((err) => app.log.error({ err, eventId: id }, 'live: clearing failed'));
+      try {
+        // Back through another process: that one holds the lease now.
+        if (await relay.heldAnywhere(id)) return;
+        await setLive(app, id, false);
+      } catch (err) {
+        app.log.error({ err, eventId: id }, 'live: clearing failed');
+      }
     }, ms);
     timer.unref();
     clearTimers.set(id, timer);
@@ -192,6 +225,7 @@ export function registerSignalling(app: FastifyInstance): void {
     });
     peer.on('connection', (client: IClient) => {
       const id = client.getId();
+      relay.local.set(id, client);
       if (parsePeerId(id)?.role !== 'host') return;
       hostsOnline.set(id, client);
       clearTimeout(clearTimers.get(id));
@@ -199,11 +233,15 @@ export function registerSignalling(app: FastifyInstance): void {
     });
     peer.on('disconnect', (client: IClient) => {
       const id = client.getId();
+      if (relay.local.get(id) === client) {
+        relay.local.delete(id);
+        void relay.release(id);
+      }
       const gone = parsePeerId(id);
       if (gone?.role === 'viewer') {
         // The viewer's place at its host is free now: without this the host would keep counting a
         // viewer whose tab reconnected under a new id (or a script that cycles sockets).
-        hostsOnline.get(gone.eventId)?.send({ type: 'LEAVE', src: id, dst: gone.eventId });
+        relay.send(gone.eventId, { type: 'LEAVE', src: id, dst: gone.eventId });
         return;
       }
       if (gone?.role !== 'host' || hostsOnline.get(id) !== client) return;
@@ -245,42 +283,110 @@ export function registerSignalling(app: FastifyInstance): void {
       }
       const release = limiter.acquire(me.id);
       if (!release) return refuse(ws, MSG_PEER_TOO_MANY, REALTIME_CLOSE.TRY_LATER);
+      ws.on('close', release);
       if (claim.role === 'viewer') {
         watching.set(seat, ws);
         ws.on('close', () => {
           if (watching.get(seat) === ws) watching.delete(seat);
         });
       }
-      const budget =
-        claim.role === 'host'
-          ? new MessageBudget(
-              PEER_MESSAGE_BURST * app.config.liveMaxViewers,
-              PEER_MESSAGES_PER_SECOND * app.config.liveMaxViewers,
-            )
-          : new MessageBudget(PEER_MESSAGE_BURST, PEER_MESSAGES_PER_SECOND);
-      const mine = byMember.get(me.id) ?? new Set<WebSocket>();
-      mine.add(ws);
-      byMember.set(me.id, mine);
-      // Closes when its session ends (logout, new password, block, deletion; any process).
-      trackUpgradeSocket(app, request, ws);
-      ws.on('close', () => {
-        release();
-        mine.delete(ws);
-        if (mine.size === 0 && byMember.get(me.id) === mine) byMember.delete(me.id);
-      });
-      // Checked before peer sees it: `peer` listens for 'message' too, and would relay anything.
-      const emit = ws.emit.bind(ws);
-      ws.emit = ((name: string | symbol, ...args: unknown[]) => {
-        if (name === 'message' && !budget.take()) {
-          ws.close(REALTIME_CLOSE.POLICY, MSG_PEER_FLOOD);
+      // Nothing is read from the socket until every process agreed it may hold this id.
+      ws.pause();
+      void claimEverywhere(ws, me.id, { ...claim, peerId, token: peerToken(request.url) }).then(
+        (ok) => {
+          if (ok && ws.readyState === ws.OPEN) admitted(ws, request, me.id, peerId, claim);
+          ws.resume();
+        },
+        (err) => {
+          app.log.error({ err }, 'live: claiming a peer id failed');
+          refuse(ws, MSG_PEER_TOO_MANY, REALTIME_CLOSE.TRY_LATER);
+        },
+      );
+    });
+  }
+
+  /**
+   * Takes the peer id in the database: refused while another socket holds it (any process), while the
+   * member has too many signalling sockets open across processes, or while the member watches the event
+   * through a socket in another process that still answers a ping.
+   */
+  async function claimEverywhere(
+    ws: WebSocket,
+    memberId: string,
+    claim: Claim & { token: string },
+  ): Promise<boolean> {
+    if ((await relay.openSockets(memberId, claim.peerId)) >= PEER_MAX_OPEN_PER_MEMBER) {
+      refuse(ws, MSG_PEER_TOO_MANY, REALTIME_CLOSE.TRY_LATER);
+      return false;
+    }
+    if (claim.role === 'viewer') {
+      const seat = () => relay.seatsElsewhere(memberId, claim.eventId, claim.peerId);
+      if ((await seat()).length > 0) {
+        await relay.askSeat(memberId, claim.eventId);
+        await new Promise((resolve) => setTimeout(resolve, PEER_SEAT_PING_MS + 500));
+        if ((await seat()).length > 0) {
+          refuse(ws, MSG_PEER_WATCHING, REALTIME_CLOSE.TRY_LATER);
           return false;
         }
-        if (name === 'message' && !checkMessage(ws, { peerId, ...claim }, args[0], args[1] as boolean))
-          return false;
-        return emit(name, ...args);
-      }) as typeof ws.emit;
-      server.emit('connection', ws, request);
+      }
+    }
+    const taken = !(await relay.claim({
+      id: claim.peerId,
+      token: claim.token,
+      member: memberId,
+      event: claim.eventId,
+      role: claim.role,
+    }));
+    if (taken) {
+      // What `peer` itself answers for an id held under another token.
+      ws.resume();
+      if (ws.readyState === ws.OPEN)
+        ws.send(JSON.stringify({ type: 'ID-TAKEN', payload: { msg: MSG_PEER_ID_TAKEN } }));
+      ws.close(REALTIME_CLOSE.POLICY, MSG_PEER_ID_TAKEN);
+      return false;
+    }
+    return true;
+  }
+
+  function admitted(
+    ws: WebSocket,
+    request: IncomingMessage,
+    memberId: string,
+    peerId: string,
+    claim: NonNullable<ReturnType<typeof parsePeerId>>,
+  ): void {
+    const budget =
+      claim.role === 'host'
+        ? new MessageBudget(
+            PEER_MESSAGE_BURST * app.config.liveMaxViewers,
+            PEER_MESSAGES_PER_SECOND * app.config.liveMaxViewers,
+          )
+        : new MessageBudget(PEER_MESSAGE_BURST, PEER_MESSAGES_PER_SECOND);
+    const mine = byMember.get(memberId) ?? new Set<WebSocket>();
+    mine.add(ws);
+    byMember.set(memberId, mine);
+    // Closes when its session ends (logout, new password, block, deletion; any process).
+    trackUpgradeSocket(app, request, ws);
+    ws.on('close', () => {
+      mine.delete(ws);
+      if (mine.size === 0 && byMember.get(memberId) === mine) byMember.delete(memberId);
     });
+    // Checked before peer sees it: `peer` listens for 'message' too, and would relay anything.
+    const emit = ws.emit.bind(ws);
+    ws.emit = ((name: string | symbol, ...args: unknown[]) => {
+      if (name === 'message' && !budget.take()) {
+        ws.close(REALTIME_CLOSE.POLICY, MSG_PEER_FLOOD);
+        return false;
+      }
+      if (name === 'message') {
+        const message = checkMessage(ws, { peerId, ...claim }, args[0], args[1] as boolean);
+        if (!message) return false;
+        // For a peer held by another process: relayed there, not queued by `peer` here.
+        if (message.dst && relay.forward(ws, message.dst, { ...message, src: peerId })) return true;
+      }
+      return emit(name, ...args);
+    }) as typeof ws.emit;
+    wss.emit('connection', ws, request);
   }
 
   onUpgrade(app, PEER_PATH, admit);
@@ -303,6 +409,7 @@ export function registerSignalling(app: FastifyInstance): void {
     ticking = true;
     try {
       await renewLiveLeases(app.db, [...hostsOnline.keys()]);
+      await relay.renew();
       await clearLapsedLive(app);
     } catch (err) {
       app.log.error({ err }, 'live: lease renewal failed');
@@ -325,6 +432,7 @@ export function registerSignalling(app: FastifyInstance): void {
         app.log.error({ err, eventId: id }, 'live: clearing failed'),
       );
     }
+    await relay.close();
   });
 
   app.addHook('onClose', async () => {
