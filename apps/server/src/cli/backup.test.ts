@@ -1,10 +1,12 @@
 // Operators' backup and restore: a DATA_DIR filled through the real app is backed up, restored
 // into a fresh DATA_DIR, and the restored server has the same members, posts and images.
 import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as images from '../../test/fixtures/images.ts';
 import { closeTestApp, createTestApp, TEST_DATABASE_URL, tempDir, testConfig } from '../../test/harness.ts';
@@ -185,16 +187,115 @@ describe('backup and restore [pglite]', () => {
   });
 });
 
+/** A database of its own on the test server (pg_dump takes a whole database), dropped by `drop()`. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `samaj_backup_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
+async function openPostgresApp(databaseUrl: string, dataDir: string) {
+  const database = await openDatabase({ databaseUrl });
+  await migrateDatabase(database);
+  const app = await buildApp({
+    config: testConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }),
+    database,
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 describe.skipIf(!TEST_DATABASE_URL)('backup and restore [postgres]', () => {
-  it('prints pg_dump and pg_restore steps and archives the local files', async () => {
+  const databases: Array<{ drop: () => Promise<void> }> = [];
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
+  it('puts pg_dump of the database into the archive and restores it into an empty database', async () => {
+    const source = await scratchDatabase();
+    databases.push(source);
+    const sourceDir = tempDir();
+    const { app, close } = await openPostgresApp(source.url, sourceDir);
+    const alice = await createMember(app);
+    const picture = (await upload(app, alice, '/api/account/picture')).json().dp as string;
+    const created = await upload(app, alice, '/api/posts', { description: 'Our village fair' });
+    expect(created.statusCode, created.body).toBe(201);
+    const postId = created.json().id as string;
+    await close();
+
+    const archive = scratchPath('postgres.tar.gz');
+    const backedUp = await cli(['backup', archive], { DATA_DIR: sourceDir, DATABASE_URL: source.url });
+    expect(backedUp, backedUp.err).toMatchObject({ code: 0 });
+    expect(backedUp.out).not.toContain('pg_dump --format');
+    expect(backedUp.out).toContain('Backed up 1 member, 1 post and 2 files');
+    const names: string[] = [];
+    for await (const entry of readTar(fs.createReadStream(archive).pipe(zlib.createGunzip())))
+      names.push(entry.name);
+    expect(names).toEqual(expect.arrayContaining(['samaj-backup.json', 'database.pgdump']));
+    expect(names).not.toContain('database.tar');
+
+    // Into a database that is not empty: refused before anything is written.
+    const used = scratchPath('used');
+    const refused = await cli(['restore', archive], { DATA_DIR: used, DATABASE_URL: source.url });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/The database at DATABASE_URL is not empty \(\d+ tables\)/);
+    expect(fs.existsSync(used)).toBe(false);
+    // Without DATABASE_URL there is nowhere to put it.
+    const nowhere = await cli(['restore', archive], { DATA_DIR: scratchPath('nowhere') });
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.err).toContain('This backup holds a PostgreSQL database: set DATABASE_URL');
+
+    const target = await scratchDatabase();
+    databases.push(target);
+    const targetDir = scratchPath('restored');
+    const restored = await cli(['restore', archive], { DATA_DIR: targetDir, DATABASE_URL: target.url });
+    expect(restored, restored.err).toMatchObject({ code: 0 });
+    expect(restored.out).toContain(
+      'Restored 1 member, 1 post into the database at DATABASE_URL and 2 files into',
+    );
+
+    const back = await openPostgresApp(target.url, targetDir);
+    try {
+      const signedIn = await login(back.app, alice.user.email, alice.password);
+      expect(signedIn.response.statusCode).toBe(200);
+      const post = await back.app.inject({ url: `/api/posts/${postId}`, headers: { cookie: alice.cookie } });
+      expect(post.statusCode, post.body).toBe(200);
+      expect(post.json()).toMatchObject({ description: 'Our village fair' });
+      expect(original(targetDir, picture).equals(original(sourceDir, picture))).toBe(true);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('without pg_dump installed, prints the pg_dump and pg_restore steps and archives the local files', async () => {
     const ctx = await createTestApp('postgres');
+    const path_ = process.env.PATH;
     try {
       const member = await createMember(ctx.app);
       const picture = (await upload(ctx.app, member, '/api/account/picture')).json().dp as string;
       const env = { DATA_DIR: ctx.config.dataDir, DATABASE_URL: TEST_DATABASE_URL as string };
       const archive = scratchPath('files.tar.gz');
+      process.env.PATH = '/nonexistent';
       const backedUp = await cli(['backup', archive], env);
+      process.env.PATH = path_;
       expect(backedUp, backedUp.err).toMatchObject({ code: 0 });
+      expect(backedUp.out).toContain('pg_dump is not installed here');
       expect(backedUp.out).toContain('pg_dump --format=custom');
       expect(backedUp.out).toContain('Backed up 1 file');
 
@@ -204,6 +305,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore [postgres]', () => {
       expect(restored.out).toContain('pg_restore --no-owner');
       expect(original(target, picture).equals(original(ctx.config.dataDir, picture))).toBe(true);
     } finally {
+      process.env.PATH = path_;
       await closeTestApp(ctx);
     }
   });
