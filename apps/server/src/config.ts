@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { type IceServer, iceServersSchema, LIVE_MAX_VIEWERS_DEFAULT } from '@samaj/core';
+import {
+  DEFAULT_TIME_ZONE,
+  type IceServer,
+  iceServersSchema,
+  isTimeZone,
+  LIVE_MAX_VIEWERS_DEFAULT,
+} from '@samaj/core';
 import { z } from 'zod';
 
 /** A configuration problem, told to the operator in one line (main.ts prints `message` and exits 1). */
@@ -52,6 +58,12 @@ export interface JanusConfig {
   url: string;
   /** Janus's `api_secret`, sent with every request; undefined when Janus has none. */
   apiSecret: string | undefined;
+  /**
+   * JANUS_RECORDINGS_DIR (default DATA_DIR/recordings): where Janus writes the recordings of events
+   * that asked for a replay (one folder per event) and the replay job reads them — the same path on
+   * Janus's machine and the app's (a shared mount when they run apart; docs/live-video.md).
+   */
+  recordingsDir: string;
 }
 
 /** Not in spec: viewers per event in SFU mode unless LIVE_MAX_VIEWERS says otherwise (Janus forwards, not a phone). */
@@ -76,6 +88,8 @@ export interface Config {
   publicUrl: string;
   communityName: string;
   communityAbout: string;
+  /** COMMUNITY_TIME_ZONE (IANA): the zone every event's start is shown and entered in (issue 31 §4). */
+  timeZone: string;
   contactEmail: string | undefined;
   contactPhone: string | undefined;
   tileUrl: string;
@@ -197,7 +211,7 @@ function readVapid(env: Env, contactEmail: string | undefined, publicUrl: string
 }
 
 /** JANUS_URL a ws:// or wss:// URL; JANUS_API_SECRET only with it. */
-function readJanus(env: Env): JanusConfig | undefined {
+function readJanus(env: Env, dataDir: string): JanusConfig | undefined {
   const url = read(env, 'JANUS_URL');
   const apiSecret = read(env, 'JANUS_API_SECRET');
   if (url === undefined) {
@@ -220,7 +234,11 @@ function readJanus(env: Env): JanusConfig | undefined {
   if (apiSecret !== undefined && /\s/.test(apiSecret)) {
     throw new ConfigError("JANUS_API_SECRET must be Janus's api_secret, without spaces");
   }
-  return { url, apiSecret };
+  const recordings = read(env, 'JANUS_RECORDINGS_DIR');
+  if (recordings !== undefined && !path.isAbsolute(recordings)) {
+    throw new ConfigError(`JANUS_RECORDINGS_DIR must be an absolute path ${got(recordings)}`);
+  }
+  return { url, apiSecret, recordingsDir: recordings ?? path.join(dataDir, 'recordings') };
 }
 
 /** Both TURN settings or neither; each URL `turn:` or `turns:`, the secret long enough not to be guessed. */
@@ -393,7 +411,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
-  const janus = readJanus(env);
+  const janus = readJanus(env, dataDir);
   const rawMaxViewers = read(env, 'LIVE_MAX_VIEWERS');
   let liveMaxViewers = janus ? LIVE_MAX_VIEWERS_SFU_DEFAULT : LIVE_MAX_VIEWERS_DEFAULT;
   if (rawMaxViewers !== undefined) {
@@ -429,6 +447,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const communityName = read(env, 'COMMUNITY_NAME') ?? 'Samaj';
+  const timeZone = read(env, 'COMMUNITY_TIME_ZONE') ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) {
+    throw new ConfigError(`COMMUNITY_TIME_ZONE must be an IANA time zone such as Asia/Kolkata ${got(timeZone)}`);
+  }
   const mail = readMail(env, { communityName, contactEmail, publicUrl });
 
   return {
@@ -440,6 +462,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     communityName,
     // Empty when unset: the web app then shows its own default in the member's language.
     communityAbout: read(env, 'COMMUNITY_ABOUT') ?? '',
+    timeZone,
     contactEmail,
     contactPhone: read(env, 'CONTACT_PHONE'),
     tileUrl,

@@ -9,6 +9,8 @@
 //   POST   /api/events/:id/stream-requests   → StreamRequestResult (members; once per member)
 //   PUT    /api/events/:id/attendance   { attending } → AttendanceResult (members)
 //   GET    /api/events/:id/calendar     text/calendar: the event's .ics (members)
+//   GET    /api/events/:id/replay       video/webm, Range requests (members; 404 when none)
+//   DELETE /api/events/:id/replay       204 (Admin: any; Publisher: own)
 //   GET    /api/live/ice-servers        LiveIceServers (members; TURN credentials of their own)
 // Every EventView the routes answer is an EventDetails (issue 31 §4).
 import type { EventCoordinates } from '../schemas/events.ts';
@@ -40,6 +42,18 @@ export interface EventView {
   requestedStreaming: boolean;
   /** How many members asked for a stream: for the host and staff (Admin, the managing Publisher); null for others. */
   streamRequests: number | null;
+  /** "Record for replay" was asked for (SFU mode records; peer-to-peer has no server copy). */
+  recordReplay: boolean;
+  /** The stream's recording, once made: "Watch again" plays GET /api/events/:id/replay. */
+  replay: EventReplay | null;
+}
+
+/** A recorded stream (issue 31 §3): WebM (VP8 + Opus), seekable through Range requests. */
+export interface EventReplay {
+  /** Its length in seconds. */
+  duration: number;
+  /** Its size in bytes. */
+  size: number;
 }
 
 export type EventPage = Page<EventView>;

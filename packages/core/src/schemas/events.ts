@@ -66,6 +66,11 @@ export const eventSchema = z.object({
     .transform((v) => v || null),
   /** Whether the event will be streamed (the list's 'No live stream' when false). */
   liveStream: z.boolean({ error: MSG_INVALID_VALUE }).default(false),
+  /**
+   * "Record for replay" (issue 31 §3): in SFU mode the server records the stream and offers members
+   * "Watch again" after END. In peer-to-peer mode there is no server copy (the form says so).
+   */
+  recordReplay: z.boolean({ error: MSG_INVALID_VALUE }).default(false),
 });
 export type EventInput = z.input<typeof eventSchema>;
 export type EventData = z.output<typeof eventSchema>;

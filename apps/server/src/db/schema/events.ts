@@ -46,7 +46,7 @@ export const event = pgTable(
     liveEndedAt: at('live_ended_at'),
     /** "Record for replay" (issue 31 §3): in SFU mode Janus records the stream, a job makes the replay. */
     recordReplay: boolean('record_replay').notNull().default(false),
-    /** The replay's storage key (`replays/<event>/<id>.webm`), its size and length; null: no replay. */
+    /** The replay's storage key (`replays/<event>/<id>/replay.webm`), its size and length; null: no replay. */
     replayKey: text('replay_key'),
     replayBytes: bigint('replay_bytes', { mode: 'number' }),
     replaySeconds: doublePrecision('replay_seconds'),

@@ -52,6 +52,7 @@ import {
   updateEvent,
 } from './queries.ts';
 import { registerReminders } from './reminders.ts';
+import { replayRoutes } from './replay/routes.ts';
 import { registerSfu } from './sfu/sfu.ts';
 import { eventShareCard } from './share-card.ts';
 import { registerSignalling } from './signalling.ts';
@@ -86,6 +87,8 @@ const eventResponse = z.object({
   streamRequests: z.number().int().nullable(),
   attendees: z.number().int(),
   attending: z.boolean(),
+  recordReplay: z.boolean(),
+  replay: z.object({ duration: z.number(), size: z.number().int() }).nullable(),
 }) satisfies z.ZodType<EventDetails>;
 
 const attendanceResponse = z.object({
@@ -139,6 +142,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSfu(app);
   // The push 60 minutes before the start to the members who said they'll attend (issue 31 §4).
   registerReminders(app);
+  // "Watch again" (issue 31 §3): the recording job and GET/DELETE /api/events/:id/replay.
+  await app.register(replayRoutes);
 
   /** A page of events as this member sees them (GET /api/events). */
   async function eventsPage(me: Actor, cursor?: string): Promise<EventDetailsPage> {

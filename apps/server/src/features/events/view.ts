@@ -44,5 +44,7 @@ export function eventView(
     streamRequests: maySeeStreamRequests(me, row) ? (requests?.count ?? 0) : null,
     attendees: attendance?.count ?? 0,
     attending: attendance?.mine ?? false,
+    recordReplay: row.recordReplay,
+    replay: row.replayKey !== null ? { duration: row.replaySeconds ?? 0, size: row.replayBytes ?? 0 } : null,
   };
 }

@@ -53,6 +53,10 @@ export interface JobMap {
   'push.send': { subscriptionId: string; message: NotificationMessage };
   /** Send one mail to a member (only with SMTP_URL); retried with backoff while the SMTP server is away. */
   'mail.send': AccountMail;
+  /** Turn an event's stream recordings (Janus .mjr files) into its replay, once it is no longer live. */
+  'replay.make': { eventId: string };
+  /** Delete an event's replay: the stored `key`, or (null) everything it recorded (a deleted event). */
+  'replay.delete': { eventId: string; key: string | null };
 }
 
 export type JobName = keyof JobMap;

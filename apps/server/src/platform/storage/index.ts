@@ -4,7 +4,7 @@ import { LocalStorage } from './local.ts';
 import type { Storage } from './types.ts';
 
 export { LocalStorage } from './local.ts';
-export type { Storage } from './types.ts';
+export type { ByteRange, Storage } from './types.ts';
 
 /**
  * The AWS SDK is loaded on the first file operation, and only with S3_* set: importing it costs the
@@ -21,6 +21,9 @@ function lazyS3(config: S3Config): Storage {
     put: async (key, data, contentType) => (await load()).put(key, data, contentType),
     get: async (key) => (await load()).get(key),
     deletePrefix: async (prefix) => (await load()).deletePrefix(prefix),
+    putFile: async (key, filePath, contentType) => (await load()).putFile(key, filePath, contentType),
+    size: async (key) => (await load()).size(key),
+    read: async (key, range) => (await load()).read(key, range),
   };
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type Storage } from './types.ts';
+import type { Readable } from 'node:stream';
+import { assertSafeKey, type ByteRange, type Storage } from './types.ts';
 
 /** Files on the server's own disk, under DATA_DIR/files (the default, single-process setup). */
 export class LocalStorage implements Storage {
@@ -28,6 +29,40 @@ export class LocalStorage implements Storage {
       await rm(temp, { force: true });
       throw error;
     }
+  }
+
+  async putFile(key: string, filePath: string, _contentType?: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await copyFile(filePath, temp);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable | null> {
+    // Opened first, so an absent file is null here and not an error on the stream later.
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return handle.createReadStream({ start: range?.start, end: range?.end });
   }
 
   async get(key: string): Promise<Buffer | null> {

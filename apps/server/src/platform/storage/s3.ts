@@ -1,13 +1,17 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
-import { assertSafeKey, type Storage } from './types.ts';
+import { assertSafeKey, type ByteRange, type Storage } from './types.ts';
 
 /** Files in an S3-compatible bucket (AWS, MinIO, R2, ...), for several app processes sharing storage. */
 export class S3Storage implements Storage {
@@ -51,6 +55,49 @@ export class S3Storage implements Storage {
     }
   }
 
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    assertSafeKey(key);
+    const { size } = await stat(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async size(key: string): Promise<number | null> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable | null> {
+    assertSafeKey(key);
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      // In Node the SDK's body is the HTTP response stream.
+      return (result.Body as Readable | undefined) ?? null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     assertSafeKey(prefix);
     if (!prefix.endsWith('/')) throw new Error(`Storage prefixes end with "/": ${JSON.stringify(prefix)}`);
@@ -68,4 +115,11 @@ export class S3Storage implements Storage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
+}
+
+/** S3's "no such object" (a GET's NoSuchKey, a HEAD's bare 404). */
+function isMissing(error: unknown): boolean {
+  if (error instanceof NoSuchKey) return true;
+  const named = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return named.name === 'NoSuchKey' || named.name === 'NotFound' || named.$metadata?.httpStatusCode === 404;
 }

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded images and their previews live. Keys are `<fileId>/<name>`: one
  * prefix per file, so deleting a file removes its original and every cached preview
@@ -11,6 +13,18 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   /** Removes every object whose key starts with `prefix`; absent objects are not an error. */
   deletePrefix(prefix: string): Promise<void>;
+  /** Stores the file at `filePath` as `key`, streamed (a recording is too big to hold in memory). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** The object's size in bytes, or null when there is no such object. */
+  size(key: string): Promise<number | null>;
+  /** The object's bytes `start`..`end` (inclusive; all without a range) as a stream, or null when absent. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+}
+
+/** Bytes `start` to `end`, both included (as HTTP's Range header counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** Keys come from our own ids and names; refuse anything that could climb out of the store. */

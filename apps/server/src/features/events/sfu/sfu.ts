@@ -31,6 +31,7 @@ import {
 import { answersPing, MessageBudget } from '../channel-limits.ts';
 import { mayBroadcast } from '../policy.ts';
 import { findEvent, LIVE_LEASE_RENEW_MS, renewLiveLeases, setLive } from '../queries.ts';
+import { roomRecording } from '../replay/recording.ts';
 import { JanusClient, type JanusMessage } from './janus.ts';
 import {
   checkSfuMessage,
@@ -155,8 +156,11 @@ export function registerSfu(app: FastifyInstance): void {
       unfollow: () => {},
     };
     room.ready = (async () => {
+      // An event that asked for a replay is recorded by Janus (replay/recording.ts).
+      const recording = await roomRecording(app, eventId, room.id);
       const handle = await admin();
       await janus.pluginRequest(handle, {
+        ...recording,
         request: 'create',
         room: room.id,
         secret: room.secret,

@@ -1,0 +1,299 @@
+// "Watch again" against the real servers: Debian's Janus records a stream a Node WebRTC peer
+// (libwebrtc, @roamhq/wrtc) publishes with picture and sound through the app's /sfu channel; END
+// runs the replay job (janus-pp-rec, ffmpeg); members watch it with Range requests, visitors never;
+// the manager deletes it, and deleting the event deletes it.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import wrtc from '@roamhq/wrtc';
+import type { EventView } from '@samaj/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectError, expectVisitorRefused } from '../../../../test/api.ts';
+import { describeEachDatabase, tempDir } from '../../../../test/harness.ts';
+import { createAdmin, createMembers, grantLabel, type TestMember } from '../../../../test/members.ts';
+import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
+import { waitFor } from '../../../../test/wait.ts';
+import { event } from '../../../db/schema/index.ts';
+import { getStorage } from '../../../platform/storage/index.ts';
+import { JANUS_BIN, type RunningJanus, startJanus } from '../sfu/janus-process.ts';
+import { sfuState } from '../sfu/sfu.ts';
+import { FFMPEG, FFPROBE, JANUS_PP_REC, recordingsRoot, replayPrefix } from './recording.ts';
+import { MSG_NO_REPLAY } from './routes.ts';
+
+const run = promisify(execFile);
+const tools = [JANUS_BIN, JANUS_PP_REC, FFMPEG, FFPROBE];
+const hasTools = tools.every((tool) => existsSync(tool));
+if (!hasTools) {
+  console.warn(`Replay tests skipped: one of ${tools.join(', ')} is absent (.ci/run installs them)`);
+}
+const janus: RunningJanus | undefined = hasTools ? await startJanus() : undefined;
+afterAll(async () => {
+  await janus?.stop();
+});
+
+/** A host's browser: camera (a moving picture) and microphone (a tone), sent through libwebrtc. */
+async function hostPeer() {
+  const pc = new wrtc.RTCPeerConnection({ iceServers: [] });
+  const video = new wrtc.nonstandard.RTCVideoSource();
+  const audio = new wrtc.nonstandard.RTCAudioSource();
+  const videoTrack = video.createTrack();
+  const audioTrack = audio.createTrack();
+  pc.addTransceiver(audioTrack, { direction: 'sendonly' });
+  pc.addTransceiver(videoTrack, { direction: 'sendonly' });
+  const width = 320;
+  const height = 240;
+  let tick = 0;
+  const drawing = setInterval(() => {
+    // A picture that changes (the encoder sends little for a still one).
+    const data = new Uint8Array(width * height * 1.5);
+    data.fill((tick * 7) % 255, 0, width * height);
+    data.fill(128, width * height);
+    tick += 1;
+    video.onFrame({ width, height, data });
+  }, 40);
+  // 440 Hz, 10 ms at a time.
+  let sample = 0;
+  const speaking = setInterval(() => {
+    const samples = new Int16Array(480);
+    for (let i = 0; i < samples.length; i++, sample++) {
+      samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * sample) / 48_000));
+    }
+    audio.onData({ samples, sampleRate: 48_000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
+  }, 10);
+  const candidates: unknown[] = [];
+  pc.onicecandidate = ({ candidate }) => {
+    candidates.push(candidate ? candidate.toJSON() : { completed: true });
+  };
+  await pc.setLocalDescription(await pc.createOffer());
+  return {
+    pc,
+    offer: { type: 'offer', sdp: pc.localDescription?.sdp as string },
+    candidates,
+    stop() {
+      clearInterval(drawing);
+      clearInterval(speaking);
+      videoTrack.stop();
+      audioTrack.stop();
+      pc.close();
+    },
+  };
+}
+
+/** The streams and length of a media file, as ffprobe reads them. */
+async function probe(file: string): Promise<{ kinds: string[]; codecs: string[]; duration: number }> {
+  const { stdout } = await run(FFPROBE, [
+    ...['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration'],
+    ...['-of', 'json', file],
+  ]);
+  const info = JSON.parse(stdout) as {
+    streams: Array<{ codec_type: string; codec_name: string }>;
+    format: { duration: string };
+  };
+  return {
+    kinds: info.streams.map((s) => s.codec_type).sort(),
+    codecs: info.streams.map((s) => s.codec_name).sort(),
+    duration: Number(info.format.duration),
+  };
+}
+
+const suite = hasTools
+  ? describeEachDatabase
+  : (name: string, _fn: unknown, _options?: unknown) => describe.skip(name, () => {});
+
+suite(
+  'Watch again: a recorded stream becomes a replay',
+  (ctx) => {
+    let origin: string;
+    let admin: TestMember;
+    let publisher: TestMember;
+    let member: TestMember;
+    let peers: Array<{ stop(): void }> = [];
+
+    beforeAll(async () => {
+      admin = await createAdmin(ctx.app);
+      [publisher, member] = await createMembers(ctx.app, 2);
+      await grantLabel(ctx.app, publisher.user.id, 'Publisher');
+      origin = await listening(ctx.app);
+      await waitFor(() => sfuState(ctx.app)?.janus.up, 'the app’s Janus session');
+    }, 90_000);
+    afterAll(() => {
+      for (const peer of peers) peer.stop();
+      peers = [];
+    });
+
+    let tx = 0;
+    const ask = async (s: TestSocket, body: Record<string, unknown>, jsep?: Record<string, unknown>) => {
+      const transaction = `t${++tx}`;
+      s.ws.send(JSON.stringify({ transaction, janus: 'message', body, ...(jsep ? { jsep } : {}) }));
+      return s.next((m) => m.transaction === transaction && m.janus !== 'ack', 20_000);
+    };
+    const data = (m: Record<string, unknown>) => (m.plugindata as { data: Record<string, unknown> }).data;
+
+    async function createEvent(who: TestMember, recordReplay: boolean): Promise<EventView> {
+      const res = await call(ctx.app, 'POST', '/api/events', who, {
+        name: 'Annual meeting',
+        time: new Date(Date.now() + 3600_000).toISOString(),
+        liveStream: true,
+        recordReplay,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    }
+
+    const setLive = async (id: string, who: TestMember, live: boolean) => {
+      const res = await call(ctx.app, 'PUT', `/api/events/${id}/live`, who, { live });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    /** Goes live, publishes picture and sound for `seconds` through the app, and ENDs. */
+    async function stream(id: string, who: TestMember, seconds: number): Promise<void> {
+      await setLive(id, who, true);
+      await waitFor(() => sfuState(ctx.app)?.roomOf(id), 'the room');
+      await sfuState(ctx.app)?.roomOf(id)?.ready;
+      const channel = openSocket(origin, `/sfu?event=${id}&role=host`, who.cookie);
+      await opened(channel);
+      expect(data(await ask(channel, { request: 'join', ptype: 'publisher' })).videoroom).toBe('joined');
+      const peer = await hostPeer();
+      peers.push(peer);
+      const published = await ask(channel, { request: 'publish' }, peer.offer);
+      expect(data(published)).toMatchObject({ configured: 'ok' });
+      await peer.pc.setRemoteDescription(published.jsep as RTCSessionDescriptionInit);
+      for (const candidate of peer.candidates) {
+        channel.ws.send(JSON.stringify({ janus: 'trickle', transaction: `t${++tx}`, candidate }));
+      }
+      await channel.next((m) => m.janus === 'webrtcup', 20_000);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      await setLive(id, who, false);
+      await channel.closed;
+      peer.stop();
+    }
+
+    const replayOf = async (id: string, who: TestMember = member) =>
+      ((await call(ctx.app, 'GET', `/api/events/${id}`, who)).json() as EventView).replay;
+
+    it('records a stream with picture and sound; after END the job makes one seekable WebM for members', async () => {
+      const created = await createEvent(admin, true);
+      expect(created).toMatchObject({ recordReplay: true, replay: null });
+      const id = created.id;
+      await stream(id, admin, 5);
+      // Janus wrote its raw recordings under the event's folder.
+      const raw = path.join(recordingsRoot(ctx.app), id);
+      expect(existsSync(raw)).toBe(true);
+
+      const replay = await waitFor(() => replayOf(id), 'the replay', 90_000);
+      expect(replay.duration).toBeGreaterThan(3);
+      expect(replay.size).toBeGreaterThan(10_000);
+      // The raw files are gone once the replay is stored.
+      expect(existsSync(raw) && readdirSync(raw).length > 0).toBe(false);
+
+      // Visitors never: the 401 shape, nothing of the video.
+      await expectVisitorRefused(ctx.app, [
+        ['GET', `/api/events/${id}/replay`],
+        ['DELETE', `/api/events/${id}/replay`],
+      ]);
+
+      const whole = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/events/${id}/replay`,
+        headers: { cookie: member.cookie },
+      });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['content-type']).toBe('video/webm');
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.headers['cache-control']).toBe('private, no-store');
+      expect(whole.rawPayload.length).toBe(replay.size);
+      expect(Number(whole.headers['content-length'])).toBe(replay.size);
+
+      // What a member's browser gets is a video with sound and a length.
+      const file = path.join(tempDir(), 'replay.webm');
+      writeFileSync(file, whole.rawPayload);
+      const probed = await probe(file);
+      expect(probed.kinds).toEqual(['audio', 'video']);
+      expect(probed.codecs).toEqual(['opus', 'vp8']);
+      expect(probed.duration).toBeGreaterThan(3);
+      expect(Math.abs(probed.duration - replay.duration)).toBeLessThan(0.5);
+
+      // Seeking: a Range request answers 206 with exactly those bytes.
+      const part = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/events/${id}/replay`,
+        headers: { cookie: member.cookie, range: 'bytes=1000-2999' },
+      });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 1000-2999/${replay.size}`);
+      expect(Number(part.headers['content-length'])).toBe(2000);
+      expect(part.rawPayload.equals(whole.rawPayload.subarray(1000, 3000))).toBe(true);
+      const tail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/events/${id}/replay`,
+        headers: { cookie: member.cookie, range: 'bytes=-100' },
+      });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(whole.rawPayload.subarray(replay.size - 100))).toBe(true);
+      const beyond = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/events/${id}/replay`,
+        headers: { cookie: member.cookie, range: `bytes=${replay.size + 10}-` },
+      });
+      expect(beyond.statusCode).toBe(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${replay.size}`);
+      expect(beyond.json()).toMatchObject({ code: 416, type: 'general_argument_invalid' });
+
+      // A member who does not manage the event cannot delete it; its manager (an Admin) can.
+      expectError(await call(ctx.app, 'DELETE', `/api/events/${id}/replay`, member), 403, 'user_forbidden');
+      expectError(
+        await call(ctx.app, 'DELETE', `/api/events/${id}/replay`, publisher),
+        403,
+        'user_forbidden',
+      );
+      const [{ replayKey }] = await ctx.app.db
+        .select({ replayKey: event.replayKey })
+        .from(event)
+        .where(eq(event.id, id));
+      const storage = getStorage(ctx.app);
+      expect(await storage.size(replayKey as string)).toBe(replay.size);
+      expect((await call(ctx.app, 'DELETE', `/api/events/${id}/replay`, admin)).statusCode).toBe(204);
+      expect(await replayOf(id)).toBeNull();
+      const gone = await call(ctx.app, 'GET', `/api/events/${id}/replay`, member);
+      expectError(gone, 404, 'document_not_found');
+      expect(gone.json().message).toBe(MSG_NO_REPLAY);
+      // The bytes go by the job.
+      await waitFor(async () => (await storage.size(replayKey as string)) === null, 'the file deleted');
+      expectError(
+        await call(ctx.app, 'DELETE', `/api/events/${id}/replay`, admin),
+        404,
+        'document_not_found',
+      );
+    }, 180_000);
+
+    it('deleting the event deletes its replay', async () => {
+      const created = await createEvent(publisher, true);
+      const id = created.id;
+      await stream(id, publisher, 3);
+      const replay = await waitFor(() => replayOf(id), 'the replay', 90_000);
+      expect(replay.duration).toBeGreaterThan(1);
+      // The Publisher who created it may watch it (a member) and delete it (its manager)...
+      expect((await call(ctx.app, 'GET', `/api/events/${id}/replay`, publisher)).statusCode).toBe(200);
+      const storage = getStorage(ctx.app);
+      const local = path.join(ctx.config.dataDir, 'files', ...replayPrefix(id).split('/').filter(Boolean));
+      expect(storage.kind).toBe('local');
+      expect(readdirSync(local)).toHaveLength(1);
+      // ...but here the event goes, and its replay with it.
+      expect((await call(ctx.app, 'DELETE', `/api/events/${id}`, publisher)).statusCode).toBe(204);
+      await waitFor(() => !existsSync(local), 'the replay deleted with its event');
+      expect(existsSync(path.join(recordingsRoot(ctx.app), id))).toBe(false);
+    }, 180_000);
+
+    it('records nothing for an event that did not ask, nor is anything offered', async () => {
+      const created = await createEvent(admin, false);
+      expect(created.recordReplay).toBe(false);
+      await stream(created.id, admin, 1);
+      expect(existsSync(path.join(recordingsRoot(ctx.app), created.id))).toBe(false);
+      const none = await call(ctx.app, 'GET', `/api/events/${created.id}/replay`, member);
+      expectError(none, 404, 'document_not_found');
+    }, 60_000);
+  },
+  { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret } : {} },
+);
