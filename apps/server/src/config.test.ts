@@ -18,6 +18,8 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(config.s3).toBeUndefined();
+    expect(config.timeZone).toBe('Asia/Kolkata');
+    expect(loadConfig({ COMMUNITY_TIME_ZONE: 'Europe/London' }).timeZone).toBe('Europe/London');
   });
 
   it.each([
@@ -46,6 +48,10 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'https://user:secret@mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address'],
     [{ MAIL_FROM: 'samaj@example.org' }, 'MAIL_FROM is set but SMTP_URL is not'],
+    [
+      { COMMUNITY_TIME_ZONE: 'Asia/Bhuj' },
+      'COMMUNITY_TIME_ZONE must be an IANA time zone such as Asia/Kolkata (got "Asia/Bhuj")',
+    ],
   ])('%o → one clear line', (env, message) => {
     let error: unknown;
     try {

@@ -449,7 +449,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const communityName = read(env, 'COMMUNITY_NAME') ?? 'Samaj';
   const timeZone = read(env, 'COMMUNITY_TIME_ZONE') ?? DEFAULT_TIME_ZONE;
   if (!isTimeZone(timeZone)) {
-    throw new ConfigError(`COMMUNITY_TIME_ZONE must be an IANA time zone such as Asia/Kolkata ${got(timeZone)}`);
+    throw new ConfigError(
+      `COMMUNITY_TIME_ZONE must be an IANA time zone such as Asia/Kolkata ${got(timeZone)}`,
+    );
   }
   const mail = readMail(env, { communityName, contactEmail, publicUrl });
 

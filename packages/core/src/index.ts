@@ -23,3 +23,4 @@ export * from './status.ts';
 export * from './surname-details.ts';
 export * from './surname-search.ts';
 export * from './text.ts';
+export * from './zoned.ts';

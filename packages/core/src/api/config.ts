@@ -4,6 +4,8 @@ import type { LiveConfig } from './events.ts';
 export interface PublicConfig extends LiveConfig {
   communityName: string;
   communityAbout: string;
+  /** The community's IANA time zone (COMMUNITY_TIME_ZONE): events' starts are shown and entered in it. */
+  timeZone: string;
   contactEmail: string | null;
   contactPhone: string | null;
   tileUrl: string;

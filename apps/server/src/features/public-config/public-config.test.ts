@@ -12,6 +12,8 @@ describeEachDatabase(
         communityName: 'Kutch Samaj',
         // Unset: empty, so the web app shows its own default in the member's language.
         communityAbout: '',
+        // COMMUNITY_TIME_ZONE: events' starts are shown and entered in it.
+        timeZone: 'Europe/London',
         contactEmail: 'help@kutch.example',
         contactPhone: null,
         tileUrl: 'https://tiles.kutch.example/{z}/{x}/{y}.png',
@@ -34,6 +36,7 @@ describeEachDatabase(
   {
     env: {
       COMMUNITY_NAME: 'Kutch Samaj',
+      COMMUNITY_TIME_ZONE: 'Europe/London',
       CONTACT_EMAIL: 'help@kutch.example',
       TILE_URL: 'https://tiles.kutch.example/{z}/{x}/{y}.png',
       ICE_SERVERS: '[{"urls":"stun:turn.kutch.example:3478"}]',

@@ -11,6 +11,8 @@ const VERSION: string = JSON.parse(
 const publicConfigResponse = z.object({
   communityName: z.string(),
   communityAbout: z.string(),
+  /** COMMUNITY_TIME_ZONE: the zone events' starts are shown and entered in. */
+  timeZone: z.string(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   tileUrl: z.string(),
@@ -38,6 +40,7 @@ const publicConfig: FastifyPluginAsyncZod = async (app) => {
   const view = () => ({
     communityName: config.communityName,
     communityAbout: config.communityAbout,
+    timeZone: config.timeZone,
     contactEmail: config.contactEmail ?? null,
     contactPhone: config.contactPhone ?? null,
     tileUrl: config.tileUrl,
