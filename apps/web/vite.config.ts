@@ -5,7 +5,6 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssCheckPlugin, trimMantineCss, usedMantineClasses } from './scripts/mantineCss';
 import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
-import { shareMetaPlugin } from './scripts/shareMetaPlugin';
 import { startScriptPlugin } from './scripts/startScriptPlugin';
 import { COLOR_SCHEME } from './src/app/colorScheme';
 
@@ -72,7 +71,6 @@ export default defineConfig({
   plugins: [
     react(),
     pwa,
-    shareMetaPlugin(),
     pagePreloadsPlugin(),
     startScriptPlugin(),
     mantineCssCheckPlugin(),

@@ -277,9 +277,15 @@ test('§3.1 the host confirms before ✕ or END ends the stream for everyone; fr
   await host.context.close();
 });
 
-test('a visitor opening a live event goes to login and comes back to it', async ({ browser, page }) => {
+test('a visitor opening a live event learns what it is and is asked to log in, coming back to it', async ({
+  browser,
+  page,
+}) => {
   const host = await hostWithEvent(browser, 'For members');
   await page.goto(`/event/${host.eventId}`);
+  // The event's own title (its share card, as a link preview shows it), and no stage for a visitor.
+  await expect(page).toHaveTitle(/^For members \| /);
+  await page.getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(`/login?forward=%2Fevent%2F${host.eventId}`);
   await host.context.close();
 });

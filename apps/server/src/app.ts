@@ -34,6 +34,7 @@ import { forwardDomainEvents } from './platform/realtime/domain-events.ts';
 import { createRealtime, type Realtime } from './platform/realtime/index.ts';
 import { registerRealtimeSocket } from './platform/realtime/socket.ts';
 import { Registry } from './platform/registry.ts';
+import { shareCardRoutes } from './platform/share-card.ts';
 import { registerStatic } from './platform/static.ts';
 
 declare module 'fastify' {
@@ -143,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   for (const feature of features) await app.register(feature);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
+  // After the features: it answers with the share cards they registered.
+  await app.register(shareCardRoutes);
 
   const spaFallback = await registerStatic(app, options.webDistDir);
   await app.ready();

@@ -4,7 +4,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { removeServerTags } from './lib/head';
 import { i18n, i18nReady, keepEarlierChoice } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
 import { watchStandaloneZoomLock } from './lib/standalone';
@@ -72,9 +71,6 @@ i18nReady
     // Either way the first render is a transition, so React yields to the browser every few milliseconds
     // instead of holding a slow phone's main thread for the whole tree at once (a tap or a scroll is answered).
     if (rendered) {
-      // The server's share card (for link previews) goes before React hydrates: React would otherwise
-      // take its title for the page's own and lose it when PageMeta replaces the card (lib/head.tsx).
-      removeServerTags();
       startTransition(() => {
         hydrateRoot(mount, app);
       });

@@ -1,3 +1,4 @@
+import type { ShareCard } from '@samaj/core';
 import type { Executor, Transaction } from '../db/client.ts';
 
 export interface MemberDataPart {
@@ -38,26 +39,12 @@ export type FileAccessDecider = (
   viewer: FileViewer | null,
 ) => Promise<FileAccess>;
 
-/** What a link to one thing shows in a chat app's preview (platform/share-card.ts renders it). */
-export interface ShareCard {
-  /** The page's own part of the title; the community name is appended. */
-  title: string;
-  description: string;
-  /** Site-relative URL of the picture (a preview route); the community card when absent. */
-  image?: string;
-}
-
-/** The texts of an item page from the web build (`{{id}}`/`{{name}}` templates), to fill. */
-export interface ShareTexts {
-  itemTitle?: string;
-  itemDescription?: string;
-}
-
 /**
- * The share card of `/<kind>/<id>` as a visitor may see it, or null when a visitor may not see
- * that thing (or it does not exist): the page's generic card is sent then, with no trace of it.
+ * The share card of `/<kind>/<id>` (`GET /api/share-cards/:kind/:id`, platform/share-card.ts) as a
+ * visitor may see it, or null when a visitor may not see that thing (or it does not exist): the page
+ * then carries its generic head tags, with no trace of it.
  */
-export type ShareCardResolver = (db: Executor, id: string, texts: ShareTexts) => Promise<ShareCard | null>;
+export type ShareCardResolver = (db: Executor, id: string) => Promise<ShareCard | null>;
 
 export class Registry {
   readonly memberData: MemberDataPart[] = [];

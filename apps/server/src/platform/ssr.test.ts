@@ -4,14 +4,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PagePreloadsFile, SERVER_RENDER_ID } from '@samaj/core';
+import { escapeHtml, type PagePreloadsFile, SERVER_RENDER_ID } from '@samaj/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import sharp from 'sharp';
 import { build } from 'vite';
-import { beforeAll, expect, it } from 'vitest';
-import { call } from '../../test/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, postWithImage, setPicture, upload } from '../../test/api.ts';
 import { describeEachDatabase, tempDir } from '../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../test/members.ts';
+import { event, post, surname, user } from '../db/schema/index.ts';
 import { acceptedLanguage } from './language.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../../web', import.meta.url));
@@ -19,6 +22,7 @@ const SSR_PAGES = [
   '/login',
   '/signup',
   '/matrimony',
+  '/matrimony/profile/:id',
   '/settings',
   '/settings/profile',
   '/profile/:id',
@@ -44,6 +48,8 @@ beforeAll(async () => {
     pages: SSR_PAGES.map((page) => ({ path: page, ...empty, member: empty })),
   };
   fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(preloads));
+  fs.mkdirSync(path.join(dist, 'icons'));
+  fs.copyFileSync(path.join(WEB_ROOT, 'public/icons/icon-512.png'), path.join(dist, 'icons', 'icon-512.png'));
   await build({
     root: WEB_ROOT,
     configFile: path.join(WEB_ROOT, 'vite.config.ts'),
@@ -66,6 +72,34 @@ const recordRequests = fp(async (app: FastifyInstance) => {
     if (request.url.startsWith('/api/')) asked.push({ url: request.url, cookie: request.headers.cookie });
   });
 });
+
+/** A text of the web app's Gujarati locale, filled as i18next fills it (`{{name}}`). */
+function text(namespace: string, key: string, values: Record<string, string> = {}): string {
+  const file = path.join(WEB_ROOT, 'src/locales/gu', `${namespace}.json`);
+  let found: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) found = (found as Record<string, unknown>)[part];
+  return String(found).replace(/\{\{\s*(\w+)\s*\}\}/g, (_whole, name: string) => values[name] ?? '');
+}
+
+/** The head of a page's HTML, as a link preview's crawler reads it: each tag's values by name. */
+function headTags(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const all = (re: RegExp) => [...head.matchAll(re)].map((m) => m[1]);
+  const meta = (attribute: string, name: string) =>
+    all(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`, 'g'));
+  return {
+    titles: all(/<title[^>]*>([^<]*)<\/title>/g),
+    description: meta('name', 'description'),
+    canonical: all(/<link rel="canonical" href="([^"]*)"/g),
+    ogTitle: meta('property', 'og:title'),
+    ogImage: meta('property', 'og:image'),
+    ogImageWidth: meta('property', 'og:image:width'),
+    ogLocale: meta('property', 'og:locale'),
+    twitterCard: meta('name', 'twitter:card'),
+  };
+}
+
+const HOSTILE = '"><script>alert(1)</script>';
 
 /** Each string and number inside `value`, as JSON writes it. */
 function leaves(value: unknown): string[] {
@@ -211,6 +245,8 @@ describeEachDatabase(
         '/events',
         '/surnames',
         '/matrimony',
+        // Another member's listing: no viewer here has an active one, so each gets the API's 404.
+        `/matrimony/profile/${member.user.id}`,
         '/settings',
         '/settings/profile',
         `/profile/${member.user.id}`,
@@ -238,6 +274,164 @@ describeEachDatabase(
       const visitor = await open(`/profile/${member.user.id}`);
       expect(visitor.html).not.toContain(member.user.email);
       expect(visitor.html).not.toContain('9876543210');
+    });
+
+    describe("head tags: what a link preview shows, from the page's own render", () => {
+      const origin = () => ctx.app.config.publicUrl.replace(/\/$/, '');
+      const communityCard = () => `${origin()}/share-card.png`;
+      const titled = (title: string) => `${title} | ${ctx.app.config.communityName}`;
+      const crawl = async (url: string, headers: Record<string, string> = {}) => {
+        const page = await open(url, { 'user-agent': 'WhatsApp/2.23', ...headers });
+        expect(page.status, url).toBe(200);
+        expect(page.root, 'no head tag is left in the body').not.toMatch(/<title|<meta /);
+        return { ...page, head: headTags(page.html) };
+      };
+
+      it('gives each page its own title, description, canonical URL and the community card', async () => {
+        for (const url of ['/', '/surnames', '/surnames/']) {
+          const { head, html } = await crawl(url);
+          expect(head.canonical).toEqual([`${origin()}${url}`]);
+          expect(head.ogImage).toEqual([communityCard()]);
+          expect(head.ogImageWidth).toEqual(['1200']);
+          expect(head.ogLocale).toEqual(['gu_IN']);
+          expect(head.twitterCard).toEqual(['summary_large_image']);
+          expect(
+            /<script type="module" crossorigin src="([^"]+)"|data-entry="([^"]+)"/.exec(html),
+          ).not.toBeNull();
+        }
+        const home = (await crawl('/')).head;
+        expect(home.titles).toEqual([titled(text('tools', 'title'))]);
+        expect(home.description).toEqual([text('tools', 'description')]);
+        expect((await crawl('/surnames')).head.titles).toEqual([titled(text('surnames', 'list.title'))]);
+        // In the reader's language, like the page.
+        const english = (await crawl('/', { 'accept-language': 'en-US' })).head;
+        expect(english.ogLocale).toEqual(['en_IN']);
+        expect(english.titles).not.toEqual(home.titles);
+      });
+
+      it('names a surname and says what its description says, escaped', async () => {
+        await ctx.app.db.insert(surname).values({
+          id: 'Sharecard',
+          name: 'Sharecard',
+          name_guj: 'શેરકાર્ડ',
+          // Stored HTML is sanitized on write; hostile text is still only ever text here.
+          description: `<p>Our <b>history</b> &amp; ${escapeHtml(HOSTILE)}</p>`,
+        });
+        const { head, html } = await crawl('/surname/Sharecard?utm_source=whatsapp');
+        expect(head.titles).toEqual([titled('Sharecard - surname')]);
+        expect(head.description).toEqual([escapeHtml(`શેરકાર્ડ: Our history & ${HOSTILE}`)]);
+        expect(head.canonical).toEqual([`${origin()}/surname/Sharecard`]);
+        expect(html).not.toContain('<script>alert');
+      });
+
+      it('shows an approved post with its author, text and picture to every viewer — and nothing of one under review or rejected', async () => {
+        const author = await createMember(ctx.app, { name: `Asha ${HOSTILE}` });
+        const approved = await postWithImage(ctx.app, author);
+        await ctx.app.db.update(post).set({ status: 'approved' }).where(eq(post.id, approved.id));
+        for (const viewer of [{}, { cookie: other.cookie }] as Array<Record<string, string>>) {
+          const { head, html } = await crawl(`/post/${approved.id}`, viewer);
+          expect(head.titles).toEqual([
+            escapeHtml(titled(text('posts', 'single.byline', { name: `Asha ${HOSTILE}` }))),
+          ]);
+          expect(head.description).toEqual(['A post with a photo']);
+          expect(head.ogImage).toEqual([`${origin()}/api/files/${approved.file}/preview?width=490`]);
+          expect(html).not.toContain('<script>alert');
+        }
+
+        const secret = 'Private words under review';
+        const waiting = await upload(ctx.app, '/api/posts', author, [], { description: secret });
+        expect(waiting.statusCode, waiting.body).toBe(201);
+        const rejected = await postWithImage(ctx.app, author);
+        await ctx.app.db.update(post).set({ status: 'rejected' }).where(eq(post.id, rejected.id));
+        for (const hidden of [waiting.json().id as string, rejected.id, 'ffffffffffffffff']) {
+          const { head, html } = await crawl(`/post/${hidden}`);
+          expect(head.titles).toEqual([titled(text('posts', 'single.title'))]);
+          expect(head.description).toEqual([text('posts', 'single.description')]);
+          expect(head.ogImage).toEqual([communityCard()]);
+          expect(html).not.toContain(secret);
+          expect(html).not.toContain('Asha');
+          expect(html).not.toContain(rejected.file);
+        }
+        // Its author's own page shows it, but the head still says only what a visitor may see.
+        const own = await crawl(`/post/${waiting.json().id as string}`, { cookie: author.cookie });
+        expect(own.root).toContain(secret);
+        expect(own.head.titles).toEqual([titled(text('posts', 'single.title'))]);
+      });
+
+      it("shows an event's name, date, place and cover, to a visitor asked to log in", async () => {
+        const [row] = await ctx.app.db
+          .insert(event)
+          .values({
+            name: 'Navratri <Garba>',
+            description: 'Bring your family',
+            time: new Date('2026-10-03T18:00:00Z'),
+            location: 'Samaj Vadi',
+            host: member.user.id,
+            file: 'cover123',
+            thumbnail: 'thumb123',
+          })
+          .returning({ id: event.id });
+        const { head, root } = await crawl(`/event/${row?.id}`);
+        expect(head.titles).toEqual([titled('Navratri &lt;Garba&gt;')]);
+        expect(head.description[0]).toMatch(/^0[34]\/10\/2026 · Samaj Vadi — Bring your family$/);
+        expect(head.ogImage).toEqual([`${origin()}/api/files/cover123/preview?width=490`]);
+        expect(root).toContain(`/login?forward=${encodeURIComponent(`/event/${row?.id}`)}`);
+      });
+
+      it("shows a member's name and picture, but nothing of a blocked member", async () => {
+        const shown = await createMember(ctx.app, { name: 'Ramesh Patel' });
+        const dp = await setPicture(ctx.app, shown);
+        const { head } = await crawl(`/profile/${shown.user.id}`);
+        expect(head.titles).toEqual([titled(`Ramesh Patel (@${shown.user.id})`)]);
+        expect(head.description).toEqual([text('profiles', 'memberDescription', { name: 'Ramesh Patel' })]);
+        expect(head.ogImage).toEqual([`${origin()}/api/files/${dp}/preview?width=300`]);
+
+        await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, shown.user.id));
+        const blocked = await crawl(`/profile/${shown.user.id}`);
+        expect(blocked.head.titles).toEqual([titled(text('profiles', 'title'))]);
+        expect(blocked.html).not.toContain('Ramesh');
+        // A member's page of them says no more in its head than a visitor's.
+        const seen = await crawl(`/profile/${shown.user.id}`, { cookie: other.cookie });
+        expect(seen.head.titles).toEqual([titled(text('profiles', 'title'))]);
+      });
+
+      it('gives matrimony only its generic page card, whoever asks', async () => {
+        for (const viewer of [{}, { cookie: member.cookie }] as Array<Record<string, string>>) {
+          const { head } = await crawl('/matrimony', viewer);
+          expect(head.titles).toEqual([titled(text('matrimony', 'title'))]);
+          expect(head.ogImage).toEqual([communityCard()]);
+        }
+      });
+
+      it('answers share cards as a visitor may see them: null for what is hidden, 404 for no such kind', async () => {
+        const visible = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/share-cards/profile/${member.user.id}`,
+        });
+        expect(visible.statusCode).toBe(200);
+        expect(visible.json()).toEqual({ name: 'Asha <b>Patel</b> $&', text: '', image: null });
+        const missing = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/share-cards/post/ffffffffffffffff',
+        });
+        expect(missing.statusCode).toBe(200);
+        expect(missing.json()).toBeNull();
+        const kind = await ctx.app.inject({ method: 'GET', url: '/api/share-cards/matrimony/x' });
+        expect(kind.statusCode).toBe(404);
+        expect(kind.json()).toMatchObject({
+          code: 404,
+          type: expect.any(String),
+          message: expect.any(String),
+        });
+      });
+
+      it('serves the community card as a 1200×630 PNG', async () => {
+        const res = await ctx.app.inject({ method: 'GET', url: '/share-card.png' });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/png');
+        const { width, height, format } = await sharp(res.rawPayload).metadata();
+        expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+      });
     });
 
     it('takes the language a browser asks for only when the app has it', () => {

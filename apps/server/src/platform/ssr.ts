@@ -26,7 +26,8 @@ export interface ServerPage {
   /** Whether a member is signed in (the page's account answer): their pages load their lazy parts too. */
   member: boolean;
   lang: Language;
-  /** Tags React hoists for the document's head (image preloads, styles with a precedence). */
+  /** Tags React hoists for the document's head: the page's title, description, canonical link and share
+   * card (its `<PageMeta>`), image preloads, styles with a precedence. */
   head: string;
   /** The root element's content. */
   body: string;
@@ -45,8 +46,6 @@ export interface ServerRenderer {
  */
 const HOISTED =
   /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>|<style\b[^>]*\bdata-precedence\b[^>]*>[^<]*<\/style>)+/;
-/** The page's title, description and canonical link: the server's share card is the head's (share-card.ts). */
-const CARD_TAGS = /<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*\brel="canonical"[^>]*>/g;
 
 const EMPTY_BODY = new Set([204, 304]);
 
@@ -103,7 +102,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           redirect,
           member: Boolean(queries?.find((query) => query.queryKey[0] === 'account')?.state.data),
           lang,
-          head: hoisted.replace(CARD_TAGS, ''),
+          head: hoisted,
           body: html.slice(hoisted.length),
           // `<` escaped: no text a member wrote can close the script element.
           data: JSON.stringify({ state, renderedAt }).replace(/</g, '\\u003c'),

@@ -1,8 +1,11 @@
 // Per-page head tags through React 19's own hoisting of <title>, <meta> and <link>: whatever
-// page is mounted owns the head, and leaving the page removes its tags.
-import { useLayoutEffect } from 'react';
+// page is mounted owns the head, and leaving the page removes its tags. The server's render hoists
+// the same tags into the HTML it sends (apps/server platform/ssr.ts), where link previews read them.
+import { COMMUNITY_CARD, type ShareCard } from '@samaj/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { api } from './api';
 import { usePublicConfig } from './publicConfig';
 
 export const TITLE_SEPARATOR = '|';
@@ -11,8 +14,8 @@ export interface PageMetaProps {
   /** The page's own part of the title; the community name is appended (`<title> | <community>`). */
   title: string;
   description: string;
-  /** Absolute or site-relative URL of the social-card image. */
-  image?: string;
+  /** Absolute or site-relative URL of the social-card image; the community card when absent. */
+  image?: string | null;
   /** Defaults to this origin + the current path (no query, no hash). */
   canonical?: string;
 }
@@ -46,43 +49,50 @@ function absolute(url: string): string {
   return new URL(url, origin()).toString();
 }
 
-let serverTagsRemoved = false;
+/** The kinds of page about one thing (`/<kind>/<id>`) whose features answer a share card. */
+export type ShareCardKind = 'surname' | 'post' | 'event' | 'profile';
 
 /**
- * The server writes each page's share card into the HTML it sends (apps/server platform/share-card.ts,
- * marked `data-ssr`) for link previews; the app takes the head over with its own tags, so there is
- * never a second title or description. A prerendered page drops them before React hydrates it
- * (main.tsx), or React would adopt the server's tags as its own and lose them here.
+ * What a visitor may see of the thing a page is about, for its head tags: every viewer's page words
+ * the same card, so a link preview never shows more than a visitor may see. null: no card (the
+ * thing is hidden from visitors or gone); the page words its generic meta.
  */
-export function removeServerTags(): void {
-  if (serverTagsRemoved) return;
-  serverTagsRemoved = true;
-  for (const node of document.head.querySelectorAll('[data-ssr]')) node.remove();
+export function useShareCard(kind: ShareCardKind, id: string): ShareCard | null {
+  const { data } = useQuery({
+    queryKey: ['share-card', kind, id],
+    queryFn: ({ signal }) =>
+      api<ShareCard | null>(`/api/share-cards/${kind}/${encodeURIComponent(id)}`, { signal }),
+    enabled: id !== '',
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  return data ?? null;
 }
 
-function useReplaceServerTags(): void {
-  useLayoutEffect(removeServerTags, []);
-}
+const OG_LOCALES: Record<string, string> = { gu: 'gu_IN', en: 'en_IN' };
 
 export function PageMeta({ title, description, image, canonical }: PageMetaProps) {
-  useReplaceServerTags();
   const community = useCommunityName();
+  const { i18n } = useTranslation();
   const { pathname } = useLocation();
   const fullTitle = pageTitle(title, community);
   const url = canonical ? absolute(canonical) : origin() + pathname;
-  const imageUrl = absolute(image ?? '/icons/icon-512.png');
+  const imageUrl = absolute(image ?? COMMUNITY_CARD.path);
   return (
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
       <meta property="og:type" content="website" />
+      <meta property="og:locale" content={OG_LOCALES[i18n.language] ?? OG_LOCALES.gu} />
       <meta property="og:site_name" content={community} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:image" content={imageUrl} />
+      {!image && <meta property="og:image:width" content={String(COMMUNITY_CARD.width)} />}
+      {!image && <meta property="og:image:height" content={String(COMMUNITY_CARD.height)} />}
       <meta property="og:url" content={url} />
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />

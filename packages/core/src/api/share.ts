@@ -1,21 +1,24 @@
 /**
- * dist/share-meta.json, written by the web build and read by the server: each page's title and
- * description in the default language, for the share cards the server puts in the HTML it sends
- * (link previews in chat apps; their crawlers run no script). Templates carry `{{id}}`/`{{name}}`.
+ * `GET /api/share-cards/:kind/:id`: what a visitor may see of the one thing a `/<kind>/<id>` page is
+ * about ('surname', 'post', 'event', 'profile'), for the page's head tags — the link previews of chat
+ * apps, whose crawlers run no script, read them from the server-rendered HTML. Every viewer's page
+ * carries the same card, so a preview never shows more than a visitor may see. The page words its
+ * title and description in the reader's language around these facts (404 when there is no card).
  */
-export interface ShareMetaFile {
-  /** Pages whose meta does not depend on data, by path ('/', '/surnames', ...). */
-  pages: Record<string, PageText>;
-  /** `/<kind>/<id>` pages by kind ('surname', 'post', 'event', 'profile'). */
-  items: Record<string, PageText & { itemTitle?: string; itemDescription?: string }>;
+export interface ShareCard {
+  /** Whose or what: a surname's id, a post's author, an event's name, a member's name. */
+  name: string;
+  /** Its own words as one line of plain text, cut for a preview ('' when it has none). */
+  text: string;
+  /** Site-relative URL of its picture (a preview route); null: the community card. */
+  image: string | null;
 }
 
-export interface PageText {
-  title: string;
-  description: string;
-}
+/** A preview's description, in graphemes (what chat apps show of it, at most). */
+export const SHARE_TEXT_MAX = 160;
 
-export const SHARE_META_FILE = 'share-meta.json';
+/** The community's share picture: the size link previews show large (1.91:1). */
+export const COMMUNITY_CARD = { path: '/share-card.png', width: 1200, height: 630 } as const;
 
 /**
  * dist/page-preloads.json, written by the web build and read by the server: for each route of the

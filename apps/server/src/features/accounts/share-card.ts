@@ -1,22 +1,16 @@
-// What a shared link to a member's profile shows (platform/share-card.ts): the name and picture
-// every member's posts already show publicly. A blocked member's profile gets the generic card.
+// What a shared link to a member's profile shows (its page's head tags, platform/share-card.ts): the
+// name and picture every member's posts already show publicly. A blocked member's profile gets the generic card.
 import { DEFAULT_PICTURE_ID, previewUrl } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import { user } from '../../db/schema/index.ts';
 import type { ShareCardResolver } from '../../platform/registry.ts';
-import { fill } from '../../platform/share-card.ts';
 
-export const profileShareCard: ShareCardResolver = async (db, id, texts) => {
+export const profileShareCard: ShareCardResolver = async (db, id) => {
   const [row] = await db
     .select({ id: user.id, name: user.name, dp: user.dp, banned: user.banned })
     .from(user)
     .where(eq(user.id, id))
     .limit(1);
   if (!row || row.banned) return null;
-  return {
-    // As the profile page titles itself (apps/web profiles/pages/Profile.tsx).
-    title: `${row.name} (@${row.id})`,
-    description: fill(texts.itemDescription ?? '', { name: row.name }),
-    ...(row.dp !== DEFAULT_PICTURE_ID && { image: previewUrl(row.dp, 300) }),
-  };
+  return { name: row.name, text: '', image: row.dp !== DEFAULT_PICTURE_ID ? previewUrl(row.dp, 300) : null };
 };

@@ -1,4 +1,4 @@
-// What a shared link to an event shows (platform/share-card.ts): its name, description, date and
+// What a shared link to an event shows (its page's head tags, platform/share-card.ts): its name, description, date and
 // place, and its cover (SPEC §3: the event's `file` is the cover image for share previews).
 import { DEFAULT_PICTURE_ID, formatEventDate, previewUrl, truncateGraphemes } from '@samaj/core';
 import { eq } from 'drizzle-orm';
@@ -24,8 +24,8 @@ export const eventShareCard: ShareCardResolver = async (db, id) => {
   const when = [formatEventDate(row.time), row.location].filter(Boolean).join(' · ');
   const picture = [row.file, row.thumbnail].find((f) => f && f !== DEFAULT_PICTURE_ID);
   return {
-    title: row.name,
-    description: truncateGraphemes([when, row.description].filter(Boolean).join(' — '), DESCRIPTION_MAX),
-    ...(picture && { image: previewUrl(picture, 490) }),
+    name: row.name,
+    text: truncateGraphemes([when, row.description].filter(Boolean).join(' — '), DESCRIPTION_MAX),
+    image: picture ? previewUrl(picture, 490) : null,
   };
 };

@@ -1,13 +1,11 @@
-// What a shared link to a surname shows (platform/share-card.ts): its Gujarati name and the
-// plain text of its published description, else the page's own description. Surnames are public.
-import { truncateGraphemes } from '@samaj/core';
+// What a shared link to a surname shows (its page's head tags, platform/share-card.ts): the plain
+// text of its published description; the page adds its Gujarati name. Surnames are public.
+import { SHARE_TEXT_MAX, truncateGraphemes } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import sanitize from 'sanitize-html';
 import { surname } from '../../db/schema/index.ts';
 import type { ShareCardResolver } from '../../platform/registry.ts';
-import { fill } from '../../platform/share-card.ts';
 
-const DESCRIPTION_MAX = 160;
 const TEXT_ENTITIES: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',
@@ -29,16 +27,16 @@ function plainText(html: string): string {
     .trim();
 }
 
-export const surnameShareCard: ShareCardResolver = async (db, id, texts) => {
+export const surnameShareCard: ShareCardResolver = async (db, id) => {
   const [row] = await db
-    .select({ id: surname.id, nameGuj: surname.name_guj, description: surname.description })
+    .select({ id: surname.id, description: surname.description })
     .from(surname)
     .where(eq(surname.id, id))
     .limit(1);
   if (!row) return null;
-  const about = plainText(row.description) || fill(texts.itemDescription ?? '', { id: row.id });
   return {
-    title: fill(texts.itemTitle ?? '{{id}}', { id: row.id }),
-    description: truncateGraphemes([row.nameGuj, about].filter(Boolean).join(': '), DESCRIPTION_MAX),
+    name: row.id,
+    text: truncateGraphemes(plainText(row.description), SHARE_TEXT_MAX),
+    image: null,
   };
 };

@@ -6,12 +6,11 @@ import { type AccountView, type EventView, realtimeChannels } from '@samaj/core'
 import { IconClockHour4 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { Redirect } from '../../../components/Redirect';
+import { useNavigate, useParams } from 'react-router';
+import { LoginPrompt } from '../../../components/LoginPrompt';
 import { ApiError } from '../../../lib/api';
-import { PageMeta } from '../../../lib/head';
+import { PageMeta, useShareCard } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
-import { previewUrl } from '../../../lib/previewUrl';
 import { usePublicConfig } from '../../../lib/publicConfig';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session';
@@ -263,22 +262,23 @@ function EventScreen({ id, me }: { id: string; me: AccountView }) {
     );
   }
   const event = query.data;
-  return (
-    <>
-      <PageMeta
-        title={event.name}
-        description={event.description || t('live.description')}
-        image={previewUrl(event.file || event.thumbnail, 490)}
-      />
-      {event.host === me.id ? <HostScreen event={event} /> : <ViewerScreen event={event} />}
-    </>
-  );
+  return event.host === me.id ? <HostScreen event={event} /> : <ViewerScreen event={event} />;
+}
+
+/**
+ * The event's name, date, place and cover (its share card: SPEC §3 gives an event a cover "for share
+ * previews", and a shared invitation must say what it is about even to a visitor's link preview).
+ */
+function EventMeta({ id }: { id: string }) {
+  const { t } = useTranslation('events');
+  const card = useShareCard('event', id);
+  if (!card) return <PageMeta title={t('list.title')} description={t('live.description')} />;
+  return <PageMeta title={card.name} description={card.text || t('live.description')} image={card.image} />;
 }
 
 export default function LiveEvent() {
   const { t } = useTranslation('events');
   const { id = '' } = useParams();
-  const location = useLocation();
   const { user } = useCurrentUser();
   if (user === undefined) {
     return (
@@ -287,9 +287,11 @@ export default function LiveEvent() {
       </Center>
     );
   }
-  if (user === null) {
-    const here = location.pathname + location.search;
-    return <Redirect to={`/login?forward=${encodeURIComponent(here)}`} replace />;
-  }
-  return <EventScreen key={id} id={id} me={user} />;
+  return (
+    <>
+      <EventMeta id={id} />
+      {/* A visitor learns what the event is (its head tags) and is asked to log in, coming back here. */}
+      {user === null ? <LoginPrompt /> : <EventScreen key={id} id={id} me={user} />}
+    </>
+  );
 }

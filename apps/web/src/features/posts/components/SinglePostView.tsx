@@ -1,19 +1,16 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { SINGLE_POST_MAX_WIDTH, truncateGraphemes } from '@samaj/core';
+import { SINGLE_POST_MAX_WIDTH } from '@samaj/core';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { ApiError } from '../../../lib/api';
-import { PageMeta } from '../../../lib/head';
-import { previewUrl } from '../../../lib/previewUrl';
 import { usePost } from '../api/posts';
 import { PostCard } from './PostCard';
 
 /** The single post page's post, with all its comments and the comment form (members only). */
 export default function PostView({ id, me }: { id: string; me: string }) {
   const { t } = useTranslation('posts');
-  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const query = usePost(id);
   // An answer arriving later comes in a render React can interrupt; one the page was rendered with
@@ -42,14 +39,8 @@ export default function PostView({ id, me }: { id: string; me: string }) {
     );
   }
   const post = query.data;
-  const name = post.user.name || tc('unknownUser');
   return (
     <>
-      <PageMeta
-        title={t('single.byline', { name })}
-        description={truncateGraphemes(post.description, 160)}
-        image={post.file ? previewUrl(post.file, 490) : undefined}
-      />
       <PostCard
         post={post}
         me={me}

@@ -7,9 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { TakenOver } from '../../../components/TakenOver';
-import { PageMeta } from '../../../lib/head';
-import { useCurrentUser } from '../../../lib/session';
-import { usePost } from '../api/posts';
+import { PageMeta, useShareCard } from '../../../lib/head';
 
 function goBack(navigate: ReturnType<typeof useNavigate>) {
   const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -24,14 +22,21 @@ const PostView = lazy(() => import('../components/SinglePostView'));
 /** SPEC §2 Single post: back button, the post with all its comments and the comment form. */
 export default function SinglePost() {
   const { t } = useTranslation('posts');
+  const { t: tc } = useTranslation('common');
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
-  const loaded = !!usePost(id, !!user).data;
+  const card = useShareCard('post', id);
   return (
     <Stack gap="md" align="center">
-      {/* The loaded post sets its own title, description and image instead. */}
-      {!loaded && <PageMeta title={t('single.title')} description={t('single.description')} />}
+      {card ? (
+        <PageMeta
+          title={t('single.byline', { name: card.name || tc('unknownUser') })}
+          description={card.text || t('single.description')}
+          image={card.image}
+        />
+      ) : (
+        <PageMeta title={t('single.title')} description={t('single.description')} />
+      )}
       <Title order={1} className="samaj-sr-only">
         {t('single.title')}
       </Title>

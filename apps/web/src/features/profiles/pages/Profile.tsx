@@ -6,15 +6,13 @@ import { MemberOnly } from '../../../components/MemberOnly';
 import { Redirect } from '../../../components/Redirect';
 import { ApiError } from '../../../lib/api';
 import { isTryAgain, useErrorMessage } from '../../../lib/errors';
-import { PageMeta } from '../../../lib/head';
-import { previewUrl } from '../../../lib/previewUrl';
+import { PageMeta, useShareCard } from '../../../lib/head';
 import { useCurrentUser } from '../../../lib/session';
 import { useProfile } from '../api/useProfile';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
 
 function MemberProfile({ username, me }: { username: string; me: AccountView }) {
-  const { t } = useTranslation('profiles');
   const { t: tc } = useTranslation('common');
   const explain = useErrorMessage();
   const profile = useProfile(username);
@@ -24,16 +22,13 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.code === 404) {
       return (
-        <>
-          <PageMeta title={tc('unknownUser')} description={t('description')} />
-          <ProfileHeader
-            username={username}
-            name={tc('unknownUser')}
-            dp={DEFAULT_PICTURE_ID}
-            labels={[]}
-            isOwner={false}
-          />
-        </>
+        <ProfileHeader
+          username={username}
+          name={tc('unknownUser')}
+          dp={DEFAULT_PICTURE_ID}
+          labels={[]}
+          isOwner={false}
+        />
       );
     }
     return (
@@ -47,11 +42,6 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
   const dp = isOwner ? me.prefs.dp || p.dp : p.dp;
   return (
     <>
-      <PageMeta
-        title={`${p.name} (@${p.id})`}
-        description={t('memberDescription', { name: p.name })}
-        image={previewUrl(dp, 300)}
-      />
       <ProfileHeader
         username={p.id}
         name={p.name}
@@ -66,8 +56,21 @@ function MemberProfile({ username, me }: { username: string; me: AccountView }) 
   );
 }
 
-export default function Profile() {
+/** The member's name and picture (their share card, as a visitor may see them), else "Profile". */
+function ProfileMeta({ username }: { username: string }) {
   const { t } = useTranslation('profiles');
+  const card = useShareCard('profile', username);
+  if (!card) return <PageMeta title={t('title')} description={t('description')} />;
+  return (
+    <PageMeta
+      title={`${card.name} (@${username})`}
+      description={t('memberDescription', { name: card.name })}
+      image={card.image}
+    />
+  );
+}
+
+export default function Profile() {
   const { id } = useParams();
   const { user } = useCurrentUser();
 
@@ -79,8 +82,7 @@ export default function Profile() {
 
   return (
     <Stack gap="md" maw={720} w="100%" mx="auto">
-      {/* A member's profile names itself (MemberProfile); a visitor's gate and the own-profile path say "Profile". */}
-      {(!id || user === null) && <PageMeta title={t('title')} description={t('description')} />}
+      <ProfileMeta username={id ?? ''} />
       <MemberOnly loading={<ProfileSkeleton />}>
         {(me) => (id ? <MemberProfile key={id} username={id} me={me} /> : <ProfileSkeleton />)}
       </MemberOnly>

@@ -10,7 +10,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatCount, isMissingDetails, type SurnameView } from '@samaj/core';
+import {
+  formatCount,
+  isMissingDetails,
+  SHARE_TEXT_MAX,
+  type SurnameView,
+  truncateGraphemes,
+} from '@samaj/core';
 import { IconArrowLeft, IconClock, IconUsers } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +25,7 @@ import { LoadError } from '../../../components/LoadError';
 import { LoginPrompt } from '../../../components/LoginPrompt';
 import { TakenOver } from '../../../components/TakenOver';
 import { ApiError } from '../../../lib/api';
-import { PageMeta } from '../../../lib/head';
+import { PageMeta, useShareCard } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
 import { useCurrentUser } from '../../../lib/session';
 import { useExactTooltip, useTimeAgo } from '../../../lib/time';
@@ -47,10 +53,15 @@ export default function SurnameDetail() {
   // Never another surname's details while this one's are on their way.
   const surname = deferred && data && deferred.id === data.id ? deferred : undefined;
   const notFound = error instanceof ApiError && error.code === 404;
+  const card = useShareCard('surname', id);
+  const about = card?.text || t('detail.description', { id });
 
   return (
     <Stack gap="md">
-      <PageMeta title={t('detail.pageTitle', { id })} description={t('detail.description', { id })} />
+      <PageMeta
+        title={t('detail.pageTitle', { id: card?.name ?? id })}
+        description={truncateGraphemes([data?.name_guj, about].filter(Boolean).join(': '), SHARE_TEXT_MAX)}
+      />
       <Anchor component={Link} to="/surnames" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
         <IconArrowLeft size={16} aria-hidden /> {t('detail.back')}
       </Anchor>
