@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverEntry, serverEnv, serverFlags } from '../scripts/server-command.mjs';
 import { CHROMIUM, freePort, QUIET_ARGS, WEBRTC_ARGS } from '../scripts/test-browser.mjs';
+import { startMailSink } from './support/mail-sink';
 
 // The real server on a free port with a throw-away DATA_DIR (embedded PGlite). Workers inherit the
 // chosen port and directory through the environment, so every process agrees on one server.
@@ -12,10 +13,19 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'samaj-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
+// The mail the server sends (password recovery, email confirmation: issue 32) goes to a local SMTP
+// sink started here, once, before the server; the specs read it from E2E_MAIL_DIR (support/mail-sink.ts).
+if (!process.env.E2E_SMTP_URL) {
+  process.env.E2E_MAIL_DIR = mkdtempSync(join(tmpdir(), 'samaj-e2e-mail-'));
+  process.env.E2E_SMTP_URL = await startMailSink(process.env.E2E_MAIL_DIR);
+}
+
 export const TILE_HOST = 'tiles.samaj.test';
 
 export default defineConfig({
   testDir: './tests',
+  // SFU mode needs a server with JANUS_URL and TURN: playwright.sfu.config.ts runs it.
+  testIgnore: ['**/live-sfu.spec.ts'],
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -61,6 +71,8 @@ export default defineConfig({
       VAPID_SUBJECT: 'mailto:operator@example.org',
       E2E: '1',
       AUTH_RATE_LIMIT: 'off',
+      SMTP_URL: process.env.E2E_SMTP_URL,
+      MAIL_FROM: 'Samaj <no-reply@samaj.test>',
       // Small, so tests/live.spec.ts can show the viewer past the cap the 'stream is full' message.
       LIVE_MAX_VIEWERS: '2',
     },

@@ -17,6 +17,9 @@ const VISITOR = [
   '/community-map',
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password?token=x',
+  '/confirm-email',
   '/scholarships',
   '/jobs',
   '/businesses',
@@ -56,6 +59,7 @@ const ADMIN = [
   '/admin/surnames',
   '/admin/carousel',
   '/admin/audit',
+  '/admin/members',
   '/events/create',
 ];
 

@@ -5,6 +5,7 @@ import {
   IconHeartHandshake,
   IconHistory,
   IconId,
+  IconKey,
   IconListCheck,
   IconPhoto,
   IconSpeakerphone,
@@ -63,6 +64,12 @@ export const consoleSections: AdminSection[] = [
     labelKey: 'sections.carousel',
     icon: IconPhoto,
     Component: lazy(() => withNamespace('tools', import('../features/tools/admin/CarouselEditor'))),
+  },
+  {
+    path: 'members',
+    labelKey: 'sections.members',
+    icon: IconKey,
+    Component: lazy(() => withNamespace('accounts', import('../features/accounts/admin/MemberAccess'))),
   },
   {
     path: 'audit',

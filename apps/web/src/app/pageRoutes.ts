@@ -30,6 +30,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'posts', feature: 'posts', page: 'PostsHome' },
   { path: 'login', feature: 'accounts', page: 'Login' },
   { path: 'signup', feature: 'accounts', page: 'Signup' },
+  { path: 'forgot-password', feature: 'accounts', page: 'ForgotPassword' },
+  { path: 'reset-password', feature: 'accounts', page: 'ResetPassword' },
+  { path: 'confirm-email', feature: 'accounts', page: 'ConfirmEmail' },
   { path: 'publisher-request', feature: 'publisher', page: 'PublisherRequest' },
   { path: 'profile', feature: 'profiles', page: 'Profile' },
   {

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { TakenOver } from '../../components/TakenOver';
 import { useCommunityName } from '../../lib/head';
+import { loadNamespace } from '../../lib/i18n';
+import { usePublicConfig } from '../../lib/publicConfig';
+import { useCurrentUser } from '../../lib/session';
 import { BackButton } from './BackButton';
 import { shellCss } from './layout';
 import { NavBar } from './NavBar';
@@ -31,11 +36,36 @@ export function Shell() {
             </Link>
           </header>
           <main id="main" className="samaj-main" tabIndex={-1}>
+            <UnconfirmedEmail />
             <Outlet />
           </main>
         </div>
       </div>
       <ShellPrompts />
     </>
+  );
+}
+
+// A member whose address is not confirmed yet (issue 32): a quiet notice above every page, its code
+// and words loaded only for them. Not on the page that confirms it.
+const EmailNotice = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../features/accounts/components/EmailNotice'),
+    loadNamespace('accounts'),
+  ]);
+  return module;
+});
+
+function UnconfirmedEmail() {
+  const { user } = useCurrentUser();
+  const { data: config } = usePublicConfig();
+  const { pathname } = useLocation();
+  const unconfirmed = user?.emailVerified === false && config?.mailEnabled && pathname !== '/confirm-email';
+  if (!user || !unconfirmed) return null;
+  return (
+    <Suspense fallback={null}>
+      <EmailNotice email={user.email} />
+      <TakenOver />
+    </Suspense>
   );
 }

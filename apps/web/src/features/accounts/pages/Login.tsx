@@ -70,6 +70,9 @@ export default function Login() {
             <Button type="submit" disabled={!valid || busy} loading={busy}>
               {t('loginPage.submit')}
             </Button>
+            <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+              {t('loginPage.forgot')}
+            </Anchor>
           </Stack>
         </form>
       </Card>

@@ -39,6 +39,8 @@ export function ProfileForm({ user }: { user: AccountView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // With mail on, a new address applies only once the link mailed to it is opened (issue 32).
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const form = useForm<ManageProfileInput>({
     resolver: zodResolver(manageProfileSchema),
     mode: 'onTouched',
@@ -57,8 +59,12 @@ export function ProfileForm({ user }: { user: AccountView }) {
     setBusy(true);
     setError(null);
     setSaved(false);
+    setPendingEmail(null);
     try {
-      const { user: updated } = await api<{ user: AccountView }>('/api/account', {
+      const { user: updated, pendingEmail: pending } = await api<{
+        user: AccountView;
+        pendingEmail?: string;
+      }>('/api/account', {
         method: 'PATCH',
         body: {
           ...values,
@@ -70,6 +76,7 @@ export function ProfileForm({ user }: { user: AccountView }) {
       await client.invalidateQueries({ queryKey: profileQueryKey(updated.id) });
       reset(formValues(updated));
       setSaved(true);
+      setPendingEmail(pending ?? null);
     } catch (err) {
       setError(explain(err));
     } finally {
@@ -84,6 +91,11 @@ export function ProfileForm({ user }: { user: AccountView }) {
         {saved && (
           <Alert color="green" role="status" variant="light">
             {t('manage.saved')}
+          </Alert>
+        )}
+        {pendingEmail && (
+          <Alert color="blue" role="status" variant="light" title={t('manage.pendingEmailTitle')}>
+            {t('manage.pendingEmail', { email: pendingEmail, current: user.email })}
           </Alert>
         )}
         <FormField form={form} name="name" label={t('manage.name')} autoComplete="name" required />
