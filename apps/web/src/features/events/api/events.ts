@@ -79,6 +79,20 @@ export function useSetLive(id: string) {
   });
 }
 
+/** "Watch again": the event's recorded stream (members; the browser seeks it with Range requests). */
+export function replayUrl(id: string): string {
+  return `/api/events/${enc(id)}/replay`;
+}
+
+/** The event's manager deletes its replay; the screen and the list stop offering it. */
+export function useDeleteReplay(id: string) {
+  const remember = useRememberEvent();
+  return useMutation({
+    mutationFn: () => api(replayUrl(id), { method: 'DELETE' }),
+    onSuccess: () => remember(id, { replay: null }),
+  });
+}
+
 /** `Request Streaming`: recorded once per member; the host and staff see the count. */
 export function useRequestStreaming() {
   const remember = useRememberEvent();

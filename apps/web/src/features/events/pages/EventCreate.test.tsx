@@ -21,6 +21,8 @@ const saved: EventView = {
   canManage: true,
   requestedStreaming: false,
   streamRequests: 0,
+  recordReplay: false,
+  replay: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -30,6 +30,7 @@ import { useErrorMessage, useFieldError } from '../../../lib/errors';
 import { PageMeta } from '../../../lib/head';
 import { useKeepTyped } from '../../../lib/keepTyped';
 import { previewUrl } from '../../../lib/previewUrl';
+import { usePublicConfig } from '../../../lib/publicConfig';
 import { useCurrentUser } from '../../../lib/session';
 import { uploadEventImage, useDeleteEvent, useEvent, useMemberLookup, useSaveEvent } from '../api/events';
 import { canCreateEvents } from '../policy';
@@ -60,6 +61,7 @@ function valuesOf(event: EventView | null): FormValues {
     time: event ? localInput(event.time) : '',
     host: event?.host ?? '',
     liveStream: event?.liveStream ?? false,
+    recordReplay: event?.recordReplay ?? false,
     thumbnail: event && event.thumbnail !== 'newuser' ? event.thumbnail : null,
     file: event?.file ?? null,
   };
@@ -163,6 +165,22 @@ function HostField({ form }: { form: UseFormReturn<FormValues> }) {
   );
 }
 
+/**
+ * "Record for replay" (issue 31 §3): in SFU mode the server records the stream and members can watch
+ * it again; peer-to-peer, the video never passes through the server, and the form says so.
+ */
+function RecordReplayField({ form }: { form: UseFormReturn<FormValues> }) {
+  const { t } = useTranslation('events');
+  const { data } = usePublicConfig();
+  return (
+    <Checkbox
+      label={t('form.recordReplay')}
+      description={data?.liveMode === 'sfu' ? t('form.recordReplayHint') : t('form.recordReplayPeer')}
+      {...form.register('recordReplay')}
+    />
+  );
+}
+
 function EventForm({ event }: { event: EventView | null }) {
   const { t } = useTranslation('events');
   const navigate = useNavigate();
@@ -232,6 +250,7 @@ function EventForm({ event }: { event: EventView | null }) {
         <FormField form={form} name="location" label={t('form.location')} />
         <HostField form={form} />
         <Checkbox label={t('form.liveStream')} {...form.register('liveStream')} />
+        <RecordReplayField form={form} />
         <ImagePicker
           label={t('form.thumbnail')}
           value={thumbnail}

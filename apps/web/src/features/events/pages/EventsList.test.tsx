@@ -21,6 +21,8 @@ function event(id: string, name: string, extra: Partial<EventView>): EventView {
     canManage: false,
     requestedStreaming: false,
     streamRequests: null,
+    recordReplay: false,
+    replay: null,
     ...extra,
   };
 }

@@ -94,6 +94,8 @@ const base: EventView = {
   canManage: false,
   requestedStreaming: false,
   streamRequests: null,
+  recordReplay: false,
+  replay: null,
 };
 
 /** The server: the event as `current()` says, and the live flag set by PUT. */

@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useEvent, useSetLive } from '../api/events';
 import { CommonControls, HostControls } from '../components/LiveControls';
 import { LiveStage, StagePanel, type VideoFit } from '../components/LiveStage';
+import { WatchAgain } from '../components/WatchAgain';
 import { peerOptions } from '../live/peer';
 import { useAutoHide } from '../live/useAutoHide';
 import { useHostStream } from '../live/useHostStream';
@@ -121,9 +122,21 @@ function HostScreen({ event }: { event: EventView }) {
   } else if (host.phase === 'starting') {
     center = <StagePanel icon={<Loader color="white" mb="sm" />} title={t('live.starting')} />;
   } else if (host.phase === 'ended') {
-    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.hostMessage')} />;
+    center = (
+      <StagePanel
+        title={t('live.ended.title')}
+        message={t('live.ended.hostMessage')}
+        action={event.replay ? <WatchAgain event={event} /> : undefined}
+      />
+    );
   } else if (host.phase === 'idle' && event.liveEndedAt && !event.live) {
-    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.hostMessage')} />;
+    center = (
+      <StagePanel
+        title={t('live.ended.title')}
+        message={t('live.ended.hostMessage')}
+        action={event.replay ? <WatchAgain event={event} /> : undefined}
+      />
+    );
   } else if (host.phase === 'idle') {
     center = <StagePanel title={t('live.host.title')} message={t('live.host.message')} />;
   }
@@ -181,7 +194,13 @@ function ViewerScreen({ event }: { event: EventView }) {
   let center: ReactNode = null;
   if (viewer.phase === 'ended' || (viewer.phase === 'waiting' && event.liveEndedAt)) {
     // Also for a member arriving after the stream: the server remembers that it ran (issue 30 §3.5).
-    center = <StagePanel title={t('live.ended.title')} message={t('live.ended.message')} />;
+    center = (
+      <StagePanel
+        title={t('live.ended.title')}
+        message={t('live.ended.message')}
+        action={event.replay ? <WatchAgain event={event} /> : undefined}
+      />
+    );
   } else if (viewer.phase === 'waiting') {
     center = (
       <StagePanel
