@@ -84,7 +84,9 @@ test('a member who forgot the password gets a mail, follows its link, sets a new
   await expect(page.getByRole('heading', { name: 'નવો પાસવર્ડ રાખો' })).toBeVisible();
   // Core's rules, each under its field.
   await page.getByRole('textbox', { name: 'નવો પાસવર્ડ', exact: true }).fill('short');
-  await page.getByRole('textbox', { name: 'નવો પાસવર્ડ ફરી લખો', exact: true }).fill('something else entirely');
+  await page
+    .getByRole('textbox', { name: 'નવો પાસવર્ડ ફરી લખો', exact: true })
+    .fill('something else entirely');
   await page.getByRole('textbox', { name: 'નવો પાસવર્ડ', exact: true }).focus();
   await expect(page.getByText('પાસવર્ડ ઓછામાં ઓછા 8 અક્ષરનો હોવો જોઈએ')).toBeVisible();
   await expect(page.getByRole('button', { name: 'નવો પાસવર્ડ સાચવો' })).toBeDisabled();
