@@ -285,7 +285,7 @@ test('a visitor opening a live event learns what it is and is asked to log in, c
   await page.goto(`/event/${host.eventId}`);
   // The event's own title (its share card, as a link preview shows it), and no stage for a visitor.
   await expect(page).toHaveTitle(/^For members \| /);
-  await page.getByRole('link', { name: 'Login' }).click();
+  await page.locator('#main').getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(`/login?forward=%2Fevent%2F${host.eventId}`);
   await host.context.close();
 });
