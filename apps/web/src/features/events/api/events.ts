@@ -1,9 +1,11 @@
 // The events feature's calls (core's api/events.ts lists the routes): the list (4, then 3 per
 // cursor page), one event, the live flag, Request Streaming, and the Admin/Publisher form.
 import type {
+  AttendanceResult,
+  EventDetails,
+  EventDetailsPage,
   EventImageUpload,
   EventInput,
-  EventPage,
   EventView,
   MemberLookup,
   StreamRequestResult,
@@ -30,7 +32,7 @@ const enc = encodeURIComponent;
 export function useEvent(id: string, enabled = true) {
   return useQuery({
     queryKey: eventsKeys.one(id),
-    queryFn: ({ signal }) => api<EventView>(`/api/events/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => api<EventDetails>(`/api/events/${enc(id)}`, { signal }),
     enabled,
     retry: false,
   });
@@ -43,7 +45,7 @@ export function eventsUrl(cursor: string | null): string {
 export function useEventsList(enabled = true) {
   return useInfiniteQuery({
     queryKey: eventsKeys.list(),
-    queryFn: ({ pageParam, signal }) => api<EventPage>(eventsUrl(pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api<EventDetailsPage>(eventsUrl(pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -53,9 +55,9 @@ export function useEventsList(enabled = true) {
 /** Puts a changed event into the cached screen and list, so both show it without a refetch. */
 function useRememberEvent() {
   const client = useQueryClient();
-  return (id: string, change: Partial<EventView>) => {
-    client.setQueryData<EventView>(eventsKeys.one(id), (old) => (old ? { ...old, ...change } : old));
-    client.setQueryData<InfiniteData<EventPage>>(eventsKeys.list(), (old) =>
+  return (id: string, change: Partial<EventDetails>) => {
+    client.setQueryData<EventDetails>(eventsKeys.one(id), (old) => (old ? { ...old, ...change } : old));
+    client.setQueryData<InfiniteData<EventDetailsPage>>(eventsKeys.list(), (old) =>
       old
         ? {
             ...old,
@@ -91,6 +93,21 @@ export function useDeleteReplay(id: string) {
     mutationFn: () => api(replayUrl(id), { method: 'DELETE' }),
     onSuccess: () => remember(id, { replay: null }),
   });
+}
+
+/** "I'll attend" (true) or not any more (false): the screen and the list show the answer and the new count. */
+export function useSetAttendance(id: string) {
+  const remember = useRememberEvent();
+  return useMutation({
+    mutationFn: (attending: boolean) =>
+      api<AttendanceResult>(`/api/events/${enc(id)}/attendance`, { method: 'PUT', body: { attending } }),
+    onSuccess: (result) => remember(id, result),
+  });
+}
+
+/** "Add to calendar": the event's .ics (its time, place and link), downloaded by the browser. */
+export function calendarUrl(id: string): string {
+  return `/api/events/${enc(id)}/calendar`;
 }
 
 /** `Request Streaming`: recorded once per member; the host and staff see the count. */

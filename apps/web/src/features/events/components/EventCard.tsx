@@ -6,19 +6,24 @@ import { Link } from 'react-router';
 import { useErrorMessage } from '../../../lib/errors';
 import { previewUrl } from '../../../lib/previewUrl';
 import { useRequestStreaming } from '../api/events';
-import { formatEventStart } from '../format';
+import { useEventOver, useEventStart } from '../format';
 
 /** One event in the list; its upper part opens the event screen, the row under it holds actions. */
 export function EventCard({ event }: { event: EventView }) {
   const { t } = useTranslation('events');
-  // A stream that ran and stopped says so, rather than 'not started' (issue 30 §3.5).
+  const start = useEventStart();
+  const over = useEventOver()(event);
+  // A stream that ran and stopped says so, rather than 'not started' (issue 30 §3.5); a past event
+  // without one says it ended (issue 31 §4).
   const status = event.live
     ? t('list.status.live')
     : event.liveEndedAt
       ? t('list.status.ended')
-      : event.liveStream
-        ? t('list.status.notStarted')
-        : t('list.status.none');
+      : over
+        ? t('details.ended')
+        : event.liveStream
+          ? t('list.status.notStarted')
+          : t('list.status.none');
   return (
     <Card>
       <Anchor component={Link} to={`/event/${event.id}`} underline="never" c="inherit">
@@ -31,7 +36,7 @@ export function EventCard({ event }: { event: EventView }) {
             <Group gap={6} wrap="nowrap">
               <IconCalendarEvent size={16} aria-hidden />
               <Text size="sm" c="dimmed">
-                {formatEventStart(event.time)}
+                <time dateTime={event.time}>{start(event.time)}</time>
               </Text>
             </Group>
             {event.location && (

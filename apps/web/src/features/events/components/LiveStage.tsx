@@ -5,8 +5,9 @@ import { IconEye, IconX } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewUrl } from '../../../lib/previewUrl';
-import { formatEventStart } from '../format';
+import { useEventStart } from '../format';
 import { useViewerCount, type ViewerCount } from '../live/viewerCount';
+import { EventDetailsPanel } from './EventDetails';
 import classes from './LiveStage.module.css';
 import { StreamVideo } from './StreamVideo';
 
@@ -49,6 +50,7 @@ export function LiveStage({
   children,
 }: LiveStageProps) {
   const { t } = useTranslation('events');
+  const start = useEventStart();
   const hide = shown ? '' : ` ${classes.hidden}`;
   // Any movement, click, touch or key brings the header and controls back.
   useEffect(() => {
@@ -81,7 +83,7 @@ export function LiveStage({
             {event.name}
           </Text>
           <Text size="sm" c="gray.4" lineClamp={2}>
-            {formatEventStart(event.time)}
+            {start(event.time)}
             {event.location ? ` · ${event.location}` : ''}
           </Text>
         </div>
@@ -98,16 +100,12 @@ export function LiveStage({
         </ActionIcon>
       </header>
       {viewers !== null && <LiveBadge viewers={viewers} />}
-      {(center || (!stream && event.description)) && (
+      {(center || !stream) && (
         <div className={classes.center}>
           <div className={classes.column}>
             {center}
-            {/* With nothing to watch, what the event is about (issue 30 §3.5). */}
-            {!stream && event.description && (
-              <Text size="sm" c="gray.3" className={classes.description}>
-                {event.description}
-              </Text>
-            )}
+            {/* With nothing to watch, what the event is: when, where, about, who comes (issue 31 §4). */}
+            {!stream && <EventDetailsPanel event={event} />}
           </div>
         </div>
       )}

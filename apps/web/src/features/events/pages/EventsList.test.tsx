@@ -10,8 +10,9 @@ function event(id: string, name: string, extra: Partial<EventView>): EventView {
     description: '',
     thumbnail: `thumb_${id}`,
     file: null,
-    // Noon local time so the calendar day is the same in every timezone the test runs in.
-    time: new Date(2024, 2, 9, 12).toISOString(),
+    // Noon in the community's time zone (Asia/Kolkata unless public-config says otherwise), whatever
+    // the zone the test runs in; upcoming, so nothing says it ended unless the test means it.
+    time: '2099-03-09T06:30:00.000Z',
     location: 'Samaj Hall, Surat',
     host: 'host_user',
     liveStream: false,
@@ -31,7 +32,7 @@ const firstPage: EventPage = {
   documents: [
     event('ev4', 'Navratri Garba', { live: true, liveStream: true }),
     event('ev3', 'Annual Meeting', { liveStream: true }),
-    event('ev2', 'Blood Donation Camp', { time: new Date(2023, 11, 25, 12).toISOString() }),
+    event('ev2', 'Blood Donation Camp', { time: '2099-12-25T06:30:00.000Z' }),
     event('ev1', 'Youth Cricket', {
       liveStream: true,
       liveEndedAt: '2024-03-09T08:00:00.000Z',
@@ -41,7 +42,8 @@ const firstPage: EventPage = {
   nextCursor: 'ev1',
 };
 const secondPage: EventPage = {
-  documents: [event('ev0', 'Diwali Sneh Milan', {})],
+  // A past event that never streamed says it ended (issue 31 §4).
+  documents: [event('ev0', 'Diwali Sneh Milan', { time: '2023-11-12T13:30:00.000Z' })],
   nextCursor: null,
 };
 
@@ -69,7 +71,7 @@ describe('events list', () => {
     expect(live?.getAttribute('href')).toBe('/event/ev4');
     expect(within(live as HTMLElement).getByText('Streaming now')).toBeTruthy();
     expect(within(live as HTMLElement).getByText('Watch Live')).toBeTruthy();
-    expect(within(live as HTMLElement).getByText('09/03/2024 · 12:00')).toBeTruthy();
+    expect(within(live as HTMLElement).getByText('09/03/2099 · 12:00')).toBeTruthy();
     expect(live?.querySelector('img')?.getAttribute('src')).toBe('/api/files/thumb_ev4/preview?width=100');
 
     const notStarted = screen.getByText('Annual Meeting').closest('a') as HTMLElement;
@@ -83,7 +85,7 @@ describe('events list', () => {
     const noStreamCard = noStream.parentElement as HTMLElement;
     expect(within(noStreamCard).getByRole('button', { name: 'Request Streaming' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Request Streaming' })).toHaveLength(1);
-    expect(within(noStream).getByText('25/12/2023 · 12:00')).toBeTruthy();
+    expect(within(noStream).getByText('25/12/2099 · 12:00')).toBeTruthy();
     expect(within(noStream).getByText('Samaj Hall, Surat')).toBeTruthy();
 
     // A stream that ran and stopped says it ended, with what the event is about (issue 30 §3.5).
@@ -102,6 +104,9 @@ describe('events list', () => {
     expect(screen.queryByText('Diwali Sneh Milan')).toBeNull();
     fireEvent.click(more);
     expect(await screen.findByText('Diwali Sneh Milan')).toBeTruthy();
+    const past = screen.getByText('Diwali Sneh Milan').closest('a') as HTMLElement;
+    expect(within(past).getByText('સમાપ્ત')).toBeTruthy();
+    expect(within(past).getByText('12/11/2023 · 19:00')).toBeTruthy();
     expect(eventCalls(fetchMock)).toEqual(['/api/events', '/api/events?cursor=ev1']);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'વધુ કાર્યક્રમો જુઓ' })).toBeNull());
     expect(screen.getByText('Youth Cricket')).toBeTruthy();

@@ -84,7 +84,8 @@ const base: EventView = {
   description: '',
   thumbnail: 'newuser',
   file: null,
-  time: new Date(2024, 2, 9, 12).toISOString(),
+  // Upcoming: a past event that never streamed says it ended instead of 'Not Started' (issue 31 §4).
+  time: '2099-03-09T06:30:00.000Z',
   location: 'Samaj Hall',
   host: 'host_user',
   liveStream: true,

@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useEvent, useSetLive } from '../api/events';
 import { CommonControls, HostControls } from '../components/LiveControls';
 import { LiveStage, StagePanel, type VideoFit } from '../components/LiveStage';
+import { useEventOver } from '../format';
 import { WatchAgain } from '../components/WatchAgain';
 import { peerOptions } from '../live/peer';
 import { useAutoHide } from '../live/useAutoHide';
@@ -191,6 +192,8 @@ function ViewerScreen({ event }: { event: EventView }) {
   const viewer = useViewerStream(event.id, event.live, options);
   const [soundBlocked, setSoundBlocked] = useState(false);
   const stage = useStage(viewer.phase === 'playing');
+  // A past event that never streamed: the details below say 'Ended', nothing asks to wait (issue 31 §4).
+  const over = useEventOver()(event);
   let center: ReactNode = null;
   if (viewer.phase === 'ended' || (viewer.phase === 'waiting' && event.liveEndedAt)) {
     // Also for a member arriving after the stream: the server remembers that it ran (issue 30 §3.5).
@@ -201,7 +204,7 @@ function ViewerScreen({ event }: { event: EventView }) {
         action={event.replay ? <WatchAgain event={event} /> : undefined}
       />
     );
-  } else if (viewer.phase === 'waiting') {
+  } else if (viewer.phase === 'waiting' && !over) {
     center = (
       <StagePanel
         icon={<IconClockHour4 size={40} aria-hidden />}
