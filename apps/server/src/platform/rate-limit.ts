@@ -1,14 +1,20 @@
 // Limits on writes a member can repeat (posts, comments, likes, reports, uploads, submissions),
 // counted by @fastify/rate-limit per member (per address for visitors). The limit runs as a
 // preHandler, after the route's guard and validation, so it counts the member, and a visitor still
-// learns 401 and a bad field 400 first. Login and signup keep their own counter
+// learns 401 and a bad field 400 first. Login, signup and recovery keep their own limits
 // (platform/auth/rate-limit.ts): they count failures per email and address, which this plugin
-// cannot express. Counters live in this process (README: several processes multiply the limits).
-import rateLimit from '@fastify/rate-limit';
+// cannot express. Both keep their counters in the database (the `rate_limit` table, through
+// rate-limiter-flexible's Drizzle store), so every app process on one database enforces one limit.
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { ERROR_TYPES } from '@samaj/core';
+import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.ts';
+import { rateLimit as rateLimitTable } from '../db/schema/index.ts';
 import { getSessionUser } from './auth/index.ts';
 import { AppError } from './errors.ts';
+import { databaseLimiter } from './limiter.ts';
 
 /** How often a member may repeat each kind of write (not in spec: generous for people, tight for scripts). */
 export const WRITE_LIMITS = {
@@ -38,10 +44,60 @@ async function memberOrAddress(request: FastifyRequest): Promise<string> {
   return me ? `member:${me.id}` : `ip:${request.ip}`;
 }
 
+/** How often counters whose window ended over an hour ago are deleted. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** @fastify/rate-limit's store on the database: the count and window of `key` are shared by every process. */
+function databaseStore(db: Database) {
+  const limiters = new Map<number, RateLimiterDrizzle>();
+  const limiter = (timeWindow: number) => {
+    let found = limiters.get(timeWindow);
+    if (!found) {
+      found = databaseLimiter(db, 'write', Number.MAX_SAFE_INTEGER, timeWindow);
+      limiters.set(timeWindow, found);
+    }
+    return found;
+  };
+  const answer = (res: RateLimiterRes | null) =>
+    res ? { current: res.consumedPoints, ttl: res.msBeforeNext } : { current: 0, ttl: 0 };
+  return class DatabaseStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      limiter(timeWindow)
+        .penalty(key, 1)
+        .then((res) => callback(null, answer(res)), callback);
+    }
+    read(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      limiter(timeWindow)
+        .get(key)
+        .then((res) => callback(null, answer(res)), callback);
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => {
+    app.db
+      .delete(rateLimitTable)
+      .where(lt(rateLimitTable.expire, new Date(Date.now() - 60 * 60 * 1000)))
+      .catch((err) => app.log.error({ err }, 'rate limits: sweeping expired counters failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
+    store: databaseStore(app.db),
     keyGenerator: memberOrAddress,
     errorResponseBuilder: () => new AppError(429, ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED, MSG_RATE_LIMITED),
   });

@@ -84,7 +84,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email } = request.body;
       const language = request.body.language ?? requestLanguage(request);
-      limitRecovery(request, reply, email);
+      await limitRecovery(request, reply, email);
       const contact = {
         contactPhone: app.config.contactPhone ?? null,
         contactEmail: app.config.contactEmail ?? null,
@@ -139,7 +139,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: toHeaders(request),
         returnHeaders: true,
       });
-      recordPasswordSuccess(request, member.email);
+      await recordPasswordSuccess(request, member.email);
       passCookies(reply, signedIn.headers);
       const row = await findUser(app.db, member.id);
       return { user: accountView(row ?? member) };

@@ -98,12 +98,12 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
     password: string,
     wrongMessage: string,
   ): Promise<void> {
-    limitPasswordCheck(request, reply, me.email);
+    await limitPasswordCheck(request, reply, me.email);
     if (await verifyPassword(me.id, password)) {
-      recordPasswordSuccess(request, me.email);
+      await recordPasswordSuccess(request, me.email);
       return;
     }
-    recordPasswordFailure(request, me.email);
+    await recordPasswordFailure(request, me.email);
     throw wrongPassword(wrongMessage);
   }
 
@@ -118,7 +118,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitSignup(request, reply);
+      await limitSignup(request, reply);
       const body = request.body;
       if (!(await surnameExists(app.db, body.surname))) {
         throw badRequest(
@@ -183,7 +183,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      limitLogin(request, reply, email);
+      await limitLogin(request, reply, email);
       const auth = await getAuth(app);
       try {
         const result = await auth.api.signInEmail({
@@ -191,7 +191,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
           headers: toHeaders(request),
           returnHeaders: true,
         });
-        recordPasswordSuccess(request, email);
+        await recordPasswordSuccess(request, email);
         passCookies(reply, result.headers);
         const row = await findUser(app.db, result.response.user.id);
         if (!row) throw new Error('login found no user row');
@@ -199,7 +199,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         const translated = translateAuthError(err);
         if (translated instanceof AppError && translated.type === ERROR_TYPES.USER_INVALID_CREDENTIALS) {
-          recordPasswordFailure(request, email);
+          await recordPasswordFailure(request, email);
         }
         throw translated;
       }

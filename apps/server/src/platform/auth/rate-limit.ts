@@ -1,18 +1,19 @@
-// Login and signup limits, and the count of wrong passwords, in fixed windows.
+// Login, signup and recovery limits, and the count of wrong passwords, in fixed windows.
 //
-// This stays a hand-written counter rather than @fastify/rate-limit (platform/rate-limit.ts): the
-// plugin counts requests by one key decided before the handler runs, while this must count only
-// FAILED password checks, keyed by the account being guessed (known after parsing the body, or the
-// member behind a stolen session) and the source, and then refuse even the right password from that
-// source. A lock on the account alone would let anyone lock a member out with five wrong logins, so
-// failures are counted per (email + address), with a slower ceiling per email from anywhere for
-// guessing spread over many addresses.
+// These are not @fastify/rate-limit (platform/rate-limit.ts): the plugin counts requests by one key
+// decided before the handler runs, while this must count only FAILED password checks, keyed by the
+// account being guessed (known after parsing the body, or the member behind a stolen session) and the
+// source, and then refuse even the right password from that source. A lock on the account alone would
+// let anyone lock a member out with five wrong logins, so failures are counted per (email + address),
+// with a slower ceiling per email from anywhere for guessing spread over many addresses.
 //
-// Counters live in this process: with several app servers each one counts alone, which still caps a
-// guesser at (servers × limit) per window.
+// The counters are rate-limiter-flexible's, kept in the database (`rate_limit`, as the write limits):
+// every app process on one database counts into the same windows.
 import { ERROR_TYPES } from '@samaj/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
+import { databaseLimiter } from '../limiter.ts';
 
 export interface AuthLimits {
   windowMs: number;
@@ -44,55 +45,36 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 // room unless a test sets its own limits with configureAuthLimits.
 const TEST_MULTIPLIER = 1000;
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-class Counter {
-  private windows = new Map<string, Window>();
-
-  constructor(private limits: () => AuthLimits) {}
-
-  private current(key: string, now: number): Window | undefined {
-    const w = this.windows.get(key);
-    if (w && w.resetAt <= now) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return w;
-  }
-
-  /** Seconds until `key` may try again, or 0 when it is under `max`. */
-  blockedFor(key: string, max: number, now = Date.now()): number {
-    const w = this.current(key, now);
-    return w && w.count >= max ? Math.max(1, Math.ceil((w.resetAt - now) / 1000)) : 0;
-  }
-
-  add(key: string, now = Date.now()): void {
-    const w = this.current(key, now);
-    if (w) w.count += 1;
-    else {
-      if (this.windows.size > 50_000) this.sweep(now);
-      this.windows.set(key, { count: 1, resetAt: now + this.limits().windowMs });
-    }
-  }
-
-  clear(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-  }
-}
+type Limiter = ReturnType<typeof databaseLimiter>;
 
 interface State {
   limits: AuthLimits;
-  counter: Counter;
+  signupIp: Limiter;
+  loginIp: Limiter;
+  failuresSource: Limiter;
+  failuresEmail: Limiter;
+  recoveryIp: Limiter;
+  recoveryEmail: Limiter;
 }
 
 const states = new WeakMap<object, State>();
+/** Each configuration counts afresh (tests set small limits and then lift them). */
+const generations = new WeakMap<object, number>();
+
+function limitersFor(app: FastifyInstance, limits: AuthLimits): State {
+  const generation = generations.get(app.db as object) ?? 0;
+  const make = (name: string, points: number) =>
+    databaseLimiter(app.db, `auth${generation ? `.${generation}` : ''}.${name}`, points, limits.windowMs);
+  return {
+    limits,
+    signupIp: make('signup-ip', limits.signupPerIp),
+    loginIp: make('login-ip', limits.loginPerIp),
+    failuresSource: make('password-source', limits.loginFailuresPerSource),
+    failuresEmail: make('password-email', limits.loginFailuresPerEmail),
+    recoveryIp: make('recovery-ip', limits.recoveryPerIp),
+    recoveryEmail: make('recovery-email', limits.recoveryPerEmail),
+  };
+}
 
 function state(app: FastifyInstance): State {
   const key = app.db as object;
@@ -107,21 +89,24 @@ function state(app: FastifyInstance): State {
       base.recoveryPerEmail *= TEST_MULTIPLIER;
       base.recoveryPerIp *= TEST_MULTIPLIER;
     }
-    const created: State = { limits: base, counter: new Counter(() => created.limits) };
-    s = created;
+    s = limitersFor(app, base);
     states.set(key, s);
   }
   return s;
 }
 
-/** Sets this app's limits (tests use small numbers); unset values keep the defaults. */
+/**
+ * Sets this app's limits (tests use small numbers); unset values keep the defaults. Counting starts
+ * afresh; two apps on one database configured alike share their counts.
+ */
 export function configureAuthLimits(app: FastifyInstance, limits: Partial<AuthLimits>): void {
-  const s = state(app);
-  s.limits = { ...DEFAULT_AUTH_LIMITS, ...limits };
-  s.counter = new Counter(() => s.limits);
+  const key = app.db as object;
+  generations.set(key, (generations.get(key) ?? 0) + 1);
+  states.set(key, limitersFor(app, { ...DEFAULT_AUTH_LIMITS, ...limits }));
 }
 
-function refuse(reply: FastifyReply, seconds: number, what: string): never {
+function refuse(reply: FastifyReply, ms: number, what: string): never {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
   reply.header('Retry-After', String(seconds));
   const minutes = Math.ceil(seconds / 60);
   throw new AppError(
@@ -132,18 +117,28 @@ function refuse(reply: FastifyReply, seconds: number, what: string): never {
 }
 
 const enabled = (request: FastifyRequest) => request.server.config.authRateLimit !== false;
-const sourceKey = (request: FastifyRequest, email: string) =>
-  `password-source:${email.toLowerCase()}|${request.ip}`;
-const emailKey = (email: string) => `password-email:${email.toLowerCase()}`;
+const sourceKey = (request: FastifyRequest, email: string) => `${email.toLowerCase()}|${request.ip}`;
+
+/** Counts one attempt under `key`; 429 once the window holds more than the limiter's points. */
+async function count(limiter: Limiter, key: string, reply: FastifyReply, what: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (res) {
+    if (res instanceof Error) throw res;
+    refuse(reply, (res as RateLimiterRes).msBeforeNext, what);
+  }
+}
+
+/** Milliseconds until `key` may try again, or 0 while it is under the limiter's points. */
+async function blockedFor(limiter: Limiter, key: string): Promise<number> {
+  const res = await limiter.get(key);
+  return res && res.consumedPoints >= limiter.points ? Math.max(1, res.msBeforeNext) : 0;
+}
 
 /** Counts a signup attempt from this IP; 429 past the limit. */
-export function limitSignup(request: FastifyRequest, reply: FastifyReply): void {
+export async function limitSignup(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!enabled(request)) return;
-  const { limits, counter } = state(request.server);
-  const key = `signup-ip:${request.ip}`;
-  const wait = counter.blockedFor(key, limits.signupPerIp);
-  if (wait) refuse(reply, wait, 'sign-up attempts from this network');
-  counter.add(key);
+  await count(state(request.server).signupIp, request.ip, reply, 'sign-up attempts from this network');
 }
 
 /**
@@ -152,54 +147,56 @@ export function limitSignup(request: FastifyRequest, reply: FastifyReply): void 
  * password is refused too and a guesser learns nothing. Used by login and by every route that asks a
  * signed-in member for their password (a stolen session must not become a guessing oracle).
  */
-export function limitPasswordCheck(request: FastifyRequest, reply: FastifyReply, email: string): void {
+export async function limitPasswordCheck(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+): Promise<void> {
   if (!enabled(request)) return;
-  const { limits, counter } = state(request.server);
-  const sourceWait = counter.blockedFor(sourceKey(request, email), limits.loginFailuresPerSource);
+  const { failuresSource, failuresEmail } = state(request.server);
+  const [sourceWait, emailWait] = await Promise.all([
+    blockedFor(failuresSource, sourceKey(request, email)),
+    blockedFor(failuresEmail, email.toLowerCase()),
+  ]);
   if (sourceWait) refuse(reply, sourceWait, 'wrong passwords for this account');
-  const emailWait = counter.blockedFor(emailKey(email), limits.loginFailuresPerEmail);
   if (emailWait) refuse(reply, emailWait, 'wrong passwords for this account');
 }
 
 /** Counts a login attempt from this IP and refuses a source (or email) with too many failures. */
-export function limitLogin(request: FastifyRequest, reply: FastifyReply, email: string): void {
+export async function limitLogin(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void> {
   if (!enabled(request)) return;
-  limitPasswordCheck(request, reply, email);
-  const { limits, counter } = state(request.server);
-  const ipKey = `login-ip:${request.ip}`;
-  const ipWait = counter.blockedFor(ipKey, limits.loginPerIp);
-  if (ipWait) refuse(reply, ipWait, 'login attempts from this network');
-  counter.add(ipKey);
+  await limitPasswordCheck(request, reply, email);
+  await count(state(request.server).loginIp, request.ip, reply, 'login attempts from this network');
 }
 
 /** A wrong password for `email` from this source (login, profile change or account deletion). */
-export function recordPasswordFailure(request: FastifyRequest, email: string): void {
-  const { counter } = state(request.server);
-  counter.add(sourceKey(request, email));
-  counter.add(emailKey(email));
+export async function recordPasswordFailure(request: FastifyRequest, email: string): Promise<void> {
+  const { failuresSource, failuresEmail } = state(request.server);
+  await Promise.all([
+    failuresSource.penalty(sourceKey(request, email)),
+    failuresEmail.penalty(email.toLowerCase()),
+  ]);
 }
 
 /**
  * The right password from this source: its own failures are forgiven. The per-email count stays,
  * so a guesser cannot reset the ceiling by having the owner log in.
  */
-export function recordPasswordSuccess(request: FastifyRequest, email: string): void {
-  state(request.server).counter.clear(sourceKey(request, email));
+export async function recordPasswordSuccess(request: FastifyRequest, email: string): Promise<void> {
+  await state(request.server).failuresSource.delete(sourceKey(request, email));
 }
 
 /**
  * Counts a password-recovery request for `email` from this IP; 429 past either limit. Known and
  * unknown addresses count alike, so the refusal says nothing about whether an account exists.
  */
-export function limitRecovery(request: FastifyRequest, reply: FastifyReply, email: string): void {
+export async function limitRecovery(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+): Promise<void> {
   if (!enabled(request)) return;
-  const { limits, counter } = state(request.server);
-  const ipKey = `recovery-ip:${request.ip}`;
-  const addressKey = `recovery-email:${email.toLowerCase()}`;
-  const ipWait = counter.blockedFor(ipKey, limits.recoveryPerIp);
-  if (ipWait) refuse(reply, ipWait, 'password recovery requests from this network');
-  const addressWait = counter.blockedFor(addressKey, limits.recoveryPerEmail);
-  if (addressWait) refuse(reply, addressWait, 'password recovery requests for this address');
-  counter.add(ipKey);
-  counter.add(addressKey);
+  const { recoveryIp, recoveryEmail } = state(request.server);
+  await count(recoveryIp, request.ip, reply, 'password recovery requests from this network');
+  await count(recoveryEmail, email.toLowerCase(), reply, 'password recovery requests for this address');
 }
