@@ -6,6 +6,8 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/hydrated';
 import classes from './Biodata.module.css';
+import { BiodataFamily } from './family/BiodataFamily';
+import { ownPhotoSrc } from './photos/ownPhoto';
 
 /** dd/MM/yyyy of the stored yyyy-mm-dd, read as the calendar day it is (no time zone shift). */
 const dayMonthYear = (dob: string) => dob.split('-').reverse().join('/');
@@ -30,7 +32,7 @@ export function Biodata({ profile }: { profile: MyProfile }) {
           <h1 className={classes.heading}>{t('title')}</h1>
           <p className={classes.name}>{profile.name}</p>
         </div>
-        {profile.photo && <img className={classes.photo} src={profile.photo} alt="" />}
+        {profile.dp && <img className={classes.photo} src={ownPhotoSrc(profile.id, profile.dp, 0)} alt="" />}
       </header>
       <section className={classes.section}>
         <h2 className={classes.sectionTitle}>{t('personal')}</h2>
@@ -59,6 +61,7 @@ export function Biodata({ profile }: { profile: MyProfile }) {
           </tbody>
         </table>
       </section>
+      {profile.family && <BiodataFamily family={profile.family} />}
       <section className={classes.section}>
         <h2 className={classes.sectionTitle}>{t('about')}</h2>
         <p className={classes.text}>{profile.description}</p>

@@ -4,17 +4,20 @@ import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { MyProfile } from '@samaj/core';
-import { IconEdit, IconEyeOff, IconPrinter, IconSettings } from '@tabler/icons-react';
+import { IconEdit, IconEyeOff, IconPhoto, IconPrinter, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/errors';
 import { useSetStatus } from '../api/matrimony';
 import { MatrimonySettings } from './MatrimonySettings';
+import { ownPhotoSrc } from './photos/ownPhoto';
+import { PhotosDialog } from './photos/PhotoManager';
 
 export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () => void }) {
   const { t } = useTranslation('matrimony');
   const hide = useSetStatus();
   const explain = useErrorMessage();
   const [settingsOpen, settings] = useDisclosure(false);
+  const [photosOpen, photos] = useDisclosure(false);
   const onHide = () =>
     hide.mutate('inactive', {
       onSuccess: () => notifications.show({ message: t('strip.hidden'), color: 'teal' }),
@@ -25,7 +28,14 @@ export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () 
     <Card component="section" aria-label={t('strip.label')}>
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={profile.photo} size={56} radius="xl" alt="" name={profile.name} color="initials" />
+          <Avatar
+            src={profile.dp ? ownPhotoSrc(profile.id, profile.dp, 0) : null}
+            size={56}
+            radius="xl"
+            alt=""
+            name={profile.name}
+            color="initials"
+          />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
               {profile.name}
@@ -44,6 +54,9 @@ export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () 
               {t('strip.hide')}
             </StripButton>
           )}
+          <StripButton icon={IconPhoto} onClick={photos.open}>
+            {t('strip.photos', { count: profile.photos?.length ?? 0 })}
+          </StripButton>
           <StripButton icon={IconPrinter} onClick={() => window.print()}>
             {t('strip.biodata')}
           </StripButton>
@@ -53,6 +66,7 @@ export function EditStrip({ profile, onEdit }: { profile: MyProfile; onEdit: () 
         </Group>
       </Stack>
       <MatrimonySettings profile={profile} opened={settingsOpen} onClose={settings.close} />
+      <PhotosDialog profile={profile} opened={photosOpen} onClose={photos.close} />
     </Card>
   );
 }

@@ -43,6 +43,7 @@ import {
   type MatrimonyFormValues,
   stepOfField,
 } from '../lib/steps';
+import { BirthSection, FamilySection } from './family/FamilyFields';
 
 export interface ListingFormProps {
   initial: MatrimonyFormValues;
@@ -53,6 +54,8 @@ export interface ListingFormProps {
   /** Editing starts at step 1 and can be left without saving. */
   editing?: boolean;
   onCancel?: () => void;
+  /** Gam and gotra from the member's surname, shown read-only with the family details. */
+  origin?: { gam: string | null; gotra: string | null };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -63,6 +66,7 @@ export function ListingForm({
   onSubmit,
   editing = false,
   onCancel,
+  origin = { gam: null, gotra: null },
 }: ListingFormProps) {
   const { t } = useTranslation('matrimony');
   const explain = useErrorMessage('matrimony:form.errors');
@@ -134,7 +138,7 @@ export function ListingForm({
           {step === 1 && (
             <BasicStep form={form} photo={photo} currentPhoto={currentPhoto} onPhoto={setPhoto} />
           )}
-          {step === 2 && <ContactStep form={form} />}
+          {step === 2 && <ContactStep form={form} origin={origin} />}
           {step === 3 && <AttributesStep form={form} />}
           <FormError message={error} />
           <Group justify="space-between" gap="sm">
@@ -308,7 +312,7 @@ function BasicStep({
   );
 }
 
-function ContactStep({ form }: StepProps) {
+function ContactStep({ form, origin }: StepProps & { origin: { gam: string | null; gotra: string | null } }) {
   const { t } = useTranslation('matrimony');
   return (
     <Stack gap="md">
@@ -336,6 +340,7 @@ function ContactStep({ form }: StepProps) {
       />
       <FormField form={form} name="education" label={t('form.contact.education')} required />
       <FormField form={form} name="career" label={t('form.contact.career')} required />
+      <FamilySection form={form} origin={origin} />
     </Stack>
   );
 }
@@ -394,6 +399,7 @@ function AttributesStep({ form }: StepProps) {
         />
       </SimpleGrid>
       <FormField form={form} name="disability" label={t('form.attributes.disability')} />
+      <BirthSection form={form} />
       <StepTitle>{t('form.attributes.expectationTitle')}</StepTitle>
       <CountedText
         form={form}

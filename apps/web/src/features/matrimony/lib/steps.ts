@@ -2,6 +2,8 @@
 // Core's schema is the one rule; a step is valid when none of the schema's issues is about its fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type FamilyDetails,
+  type FamilyDetailsInput,
   GENDERS,
   isIsoDate,
   isOfMarriageAge,
@@ -21,10 +23,37 @@ export type FormStep = 0 | 1 | 2 | 3;
 
 export const LAST_STEP = MATRIMONY_FORM_LAST_STEP as FormStep;
 
+/**
+ * The family details (issue 34 §3) by the step that asks them, named as the form and the server's
+ * errors name them (`family.<field>`): the family with contact and career, birth and diet with the
+ * physical attributes. Core's MATRIMONY_STEP_FIELDS lists the top-level fields only.
+ */
+export const FAMILY_STEP_FIELDS = {
+  1: [],
+  2: [
+    'city',
+    'fatherName',
+    'fatherOccupation',
+    'motherName',
+    'brothersMarried',
+    'brothersUnmarried',
+    'sistersMarried',
+    'sistersUnmarried',
+    'mosal',
+    'income',
+  ],
+  3: ['birthTime', 'birthPlace', 'rashi', 'manglik', 'diet'],
+} as const satisfies Record<1 | 2 | 3, readonly (keyof FamilyDetailsInput)[]>;
+
+/** Every field a step shows, family details as `family.<field>`. */
+function fieldsOfStep(step: 1 | 2 | 3): string[] {
+  return [...MATRIMONY_STEP_FIELDS[step], ...FAMILY_STEP_FIELDS[step].map((f) => `family.${f}`)];
+}
+
 /** The step that shows a field (a server error about it takes the member there). */
 export function stepOfField(field: string): FormStep | null {
   for (const step of [1, 2, 3] as const) {
-    if ((MATRIMONY_STEP_FIELDS[step] as readonly string[]).includes(field)) return step;
+    if (fieldsOfStep(step).includes(field)) return step;
   }
   return null;
 }
@@ -47,7 +76,12 @@ export function isBelowMarriageAge(values: Partial<Record<string, unknown>>): bo
 export function invalidFields(values: Partial<Record<string, unknown>>): Set<string> {
   const result = matrimonyProfileSchema.safeParse(values);
   const bad = new Set<string>();
-  if (!result.success) for (const issue of result.error.issues) bad.add(String(issue.path[0] ?? ''));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      // A family detail is named with its object (`family.birthTime`), as the steps list it.
+      bad.add(issue.path[0] === 'family' ? issue.path.slice(0, 2).join('.') : String(issue.path[0] ?? ''));
+    }
+  }
   if (isBelowMarriageAge(values)) bad.add('dob');
   return bad;
 }
@@ -73,7 +107,7 @@ export const listingResolver: Resolver<MatrimonyFormValues, unknown, MatrimonyPr
 /** Step 0 (the intro) is always valid; steps 1 to 3 when none of their fields has a problem. */
 export function isStepValid(step: FormStep, bad: Set<string>): boolean {
   if (step === 0) return true;
-  return !MATRIMONY_STEP_FIELDS[step as 1 | 2 | 3].some((field) => bad.has(field));
+  return !fieldsOfStep(step as 1 | 2 | 3).some((field) => bad.has(field));
 }
 
 /** The blank form; what the account already knows (birthday, gender, phone) is filled in. */
@@ -95,8 +129,34 @@ export function emptyValues(known: { dob?: string | null; gender?: string | null
     complexion: '',
     blood_group: '',
     disability: '',
+    family: familyValues(null),
   } satisfies MatrimonyFormValues;
 }
+
+/** The family details as form values: what is not given as '' (the server stores '' as null). */
+export function familyValues(family: FamilyDetails | null | undefined): FamilyFormValues {
+  const text = (v: string | null | undefined) => v ?? '';
+  const count = (v: number | null | undefined) => v ?? '';
+  return {
+    fatherName: text(family?.fatherName),
+    fatherOccupation: text(family?.fatherOccupation),
+    motherName: text(family?.motherName),
+    brothersMarried: count(family?.brothersMarried),
+    brothersUnmarried: count(family?.brothersUnmarried),
+    sistersMarried: count(family?.sistersMarried),
+    sistersUnmarried: count(family?.sistersUnmarried),
+    mosal: text(family?.mosal),
+    birthTime: text(family?.birthTime),
+    birthPlace: text(family?.birthPlace),
+    city: text(family?.city),
+    rashi: family?.rashi ?? '',
+    manglik: family?.manglik ?? '',
+    diet: family?.diet ?? '',
+    income: family?.income ?? '',
+  };
+}
+
+export type FamilyFormValues = NonNullable<MatrimonyFormValues['family']>;
 
 /** A listed profile as form values, for editing (blank optional fields as ''). */
 export function valuesOf(profile: MyProfile): MatrimonyFormValues {
@@ -117,5 +177,6 @@ export function valuesOf(profile: MyProfile): MatrimonyFormValues {
     complexion: profile.complexion ?? '',
     blood_group: profile.blood_group ?? '',
     disability: profile.disability ?? '',
+    family: familyValues(profile.family),
   };
 }

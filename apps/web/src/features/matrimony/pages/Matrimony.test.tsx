@@ -505,7 +505,7 @@ describe('matrimony: the listing form', () => {
     type(/ફોન નંબર/, '98250 12345');
     type(/સરનામું/, '12 Station Road, Anand');
     type(/શિક્ષણ/, 'B.Com');
-    type(/વ્યવસાય/, 'Accountant');
+    type(/^વ્યવસાય/, 'Accountant');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false),
     );

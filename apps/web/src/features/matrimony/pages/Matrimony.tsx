@@ -11,6 +11,7 @@ import { LoginPrompt } from '../../../components/LoginPrompt';
 import { PageMeta } from '../../../lib/head';
 import { useCurrentUser } from '../../../lib/session';
 import { share } from '../../../lib/share';
+import { useSurnameOrigin } from '../api/family';
 import { useMyProfile, useSaveProfile } from '../api/matrimony';
 import { Biodata } from '../components/Biodata';
 import { Dashboard } from '../components/Dashboard';
@@ -102,8 +103,10 @@ function Member({ user }: { user: AccountView }) {
 
 function Apply({ user }: { user: AccountView }) {
   const save = useSaveProfile('POST');
+  const origin = useSurnameOrigin(user.surname, true);
   return (
     <ListingForm
+      origin={origin.data}
       initial={emptyValues({ dob: user.prefs.dob, gender: user.prefs.gender, phone: user.phone })}
       onSubmit={async (values, photo) => {
         await save.mutateAsync({ values, photo });
@@ -121,6 +124,7 @@ function Listed({ profile }: { profile: MyProfile }) {
         editing
         initial={valuesOf(profile)}
         currentPhoto={profile.photo}
+        origin={{ gam: profile.family?.gam ?? null, gotra: profile.family?.gotra ?? profile.gotra }}
         onCancel={() => setEditing(false)}
         onSubmit={async (values, photo) => {
           await save.mutateAsync({ values, photo });
