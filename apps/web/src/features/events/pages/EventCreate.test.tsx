@@ -62,15 +62,28 @@ describe('/events/create', () => {
 
     fireEvent.change(screen.getByLabelText(/કાર્યક્રમનું નામ/), { target: { value: 'Navratri Garba' } });
     fireEvent.change(screen.getByLabelText(/તારીખ અને સમય/), { target: { value: '2026-10-03T20:00' } });
-    fireEvent.change(screen.getByLabelText(/સ્થળ/), { target: { value: 'Wadi' } });
+    fireEvent.change(screen.getByLabelText('સ્થળ'), { target: { value: 'Wadi' } });
     fireEvent.click(screen.getByLabelText('આ કાર્યક્રમ લાઇવ પ્રસારિત થશે'));
+    // One coordinate alone is not a place: the other is asked for, nothing is sent.
+    fireEvent.change(screen.getByLabelText('અક્ષાંશ'), { target: { value: '23.2419' } });
+    fireEvent.click(screen.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }));
+    expect(await screen.findByText('આ માહિતી જરૂરી છે')).toBeTruthy();
+    expect(posted).toEqual([]);
+    // A place copied from a map app ('lat, lng') fills both fields.
+    fireEvent.change(screen.getByLabelText('અક્ષાંશ'), { target: { value: '23.2419, 69.6669' } });
+    expect((screen.getByLabelText('રેખાંશ') as HTMLInputElement).value).toBe('69.6669');
+    expect(screen.getByRole('link', { name: 'આ સ્થળ સમાજના નકશા પર જુઓ' }).getAttribute('href')).toBe(
+      '/community-map?lat=23.2419&lng=69.6669&place=Wadi',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({
       name: 'Navratri Garba',
       location: 'Wadi',
       liveStream: true,
-      time: new Date('2026-10-03T20:00').toISOString(),
+      // The time is the community's (Asia/Kolkata by default), whatever zone this machine is in.
+      time: '2026-10-03T14:30:00.000Z',
+      coordinates: { latitude: 23.2419, longitude: 69.6669 },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/event/ev9'));
   });

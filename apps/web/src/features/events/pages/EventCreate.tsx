@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Anchor,
   Autocomplete,
   Avatar,
   Button,
@@ -17,9 +18,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
-import { EVENT_DESCRIPTION_MAX, type EventView, eventSchema, MSG_INVALID_DATE } from '@samaj/core';
+import {
+  EVENT_DESCRIPTION_MAX,
+  type EventDetails,
+  type EventView,
+  eventSchema,
+  fromZonedInput,
+  MSG_INVALID_DATE,
+  MSG_INVALID_NUMBER,
+  MSG_INVALID_VALUE,
+  MSG_REQUIRED,
+  toZonedInput,
+} from '@samaj/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -33,32 +45,70 @@ import { previewUrl } from '../../../lib/previewUrl';
 import { usePublicConfig } from '../../../lib/publicConfig';
 import { useCurrentUser } from '../../../lib/session';
 import { uploadEventImage, useDeleteEvent, useEvent, useMemberLookup, useSaveEvent } from '../api/events';
+import { mapLink } from '../components/EventDetails';
+import { useCommunityTimeZone } from '../format';
 import { canCreateEvents } from '../policy';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
-/** Core's rule, except that the time input speaks local 'yyyy-MM-ddTHH:mm' until it is sent. */
-const formSchema = eventSchema.extend({
-  time: z.string().refine((v) => v !== '' && !Number.isNaN(new Date(v).getTime()), MSG_INVALID_DATE),
-});
+/** Degrees as typed: '23.2419' (a comma as the decimal mark too), or empty. */
+const degreesText = z.string().trim();
+const asDegrees = (v: string) => Number(v.replace(',', '.'));
+
+/**
+ * Core's rule, except that the time input speaks 'yyyy-MM-ddTHH:mm' in the community's time zone until
+ * it is sent, and the place on the map is two text inputs (both or neither) until then.
+ */
+const formSchema = eventSchema
+  .omit({ coordinates: true })
+  .extend({
+    time: z.string().refine((v) => fromZonedInput(v, 'UTC') !== null, MSG_INVALID_DATE),
+    latitude: degreesText,
+    longitude: degreesText,
+  })
+  .superRefine(({ latitude, longitude }, ctx) => {
+    // Both or neither; each a number of degrees within its range (core's eventCoordinatesSchema).
+    if (!latitude && !longitude) return;
+    for (const [field, value, limit] of [
+      ['latitude', latitude, 90],
+      ['longitude', longitude, 180],
+    ] as const) {
+      const degrees = asDegrees(value);
+      const message = !value
+        ? MSG_REQUIRED
+        : !Number.isFinite(degrees)
+          ? MSG_INVALID_NUMBER
+          : Math.abs(degrees) > limit
+            ? MSG_INVALID_VALUE
+            : null;
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 type FormValues = z.input<typeof formSchema>;
 
 /** The form's own inputs: an API error naming one of them is shown at that input (issue 30 §3.6). */
-const INPUT_FIELDS = new Set<string>(['name', 'description', 'time', 'location', 'host']);
+const INPUT_FIELDS = new Set<string>([
+  'name',
+  'description',
+  'time',
+  'location',
+  'host',
+  'latitude',
+  'longitude',
+]);
 
-/** A moment as the browser's datetime-local input shows it, in the member's own time zone. */
-function localInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** 'lat, lng' as a map app copies a place (a long press in most): both fields from one paste. */
+const PAIR = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
-function valuesOf(event: EventView | null): FormValues {
+function valuesOf(event: EventView | null, zone: string): FormValues {
+  const place = event && 'coordinates' in event ? (event as EventDetails).coordinates : null;
   return {
     name: event?.name ?? '',
     description: event?.description ?? '',
     location: event?.location ?? '',
-    time: event ? localInput(event.time) : '',
+    latitude: place ? String(place.latitude) : '',
+    longitude: place ? String(place.longitude) : '',
+    time: event ? toZonedInput(event.time, zone) : '',
     host: event?.host ?? '',
     liveStream: event?.liveStream ?? false,
     recordReplay: event?.recordReplay ?? false,
@@ -181,6 +231,67 @@ function RecordReplayField({ form }: { form: UseFormReturn<FormValues> }) {
   );
 }
 
+/**
+ * Where the event is on the community map (optional, both or neither): degrees as a map app shows
+ * them; a 'lat, lng' pair pasted into the first field fills both. Once both read, a link shows the place.
+ */
+function PlaceFields({
+  form,
+  latitude,
+  longitude,
+}: {
+  form: UseFormReturn<FormValues>;
+  latitude: string;
+  longitude: string;
+}) {
+  const { t } = useTranslation('events');
+  const splitPair = (event: ChangeEvent<HTMLInputElement>) => {
+    const pair = PAIR.exec(event.target.value);
+    if (!pair) return;
+    event.target.value = pair[1] as string;
+    form.setValue('longitude', pair[2] as string, { shouldDirty: true, shouldValidate: true });
+  };
+  const lat = asDegrees(latitude);
+  const lng = asDegrees(longitude);
+  const shown = latitude && longitude && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  return (
+    <Stack gap={6} role="group" aria-labelledby="event-place-title">
+      <Text id="event-place-title" size="sm" fw={500}>
+        {t('form.place')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('form.placeHint')}
+      </Text>
+      <Group grow align="flex-start">
+        <FormField
+          form={form}
+          name="latitude"
+          label={t('form.latitude')}
+          inputMode="decimal"
+          autoComplete="off"
+          onChange={splitPair}
+        />
+        <FormField
+          form={form}
+          name="longitude"
+          label={t('form.longitude')}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      </Group>
+      {shown && (
+        <Anchor
+          href={mapLink(lat, lng, form.getValues('location') || form.getValues('name'))}
+          target="_blank"
+          size="sm"
+        >
+          {t('form.placePreview')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 function EventForm({ event }: { event: EventView | null }) {
   const { t } = useTranslation('events');
   const navigate = useNavigate();
@@ -191,11 +302,14 @@ function EventForm({ event }: { event: EventView | null }) {
   const save = useSaveEvent(event?.id ?? null);
   const remove = useDeleteEvent();
   const [error, setError] = useState<string | null>(null);
+  const zone = useCommunityTimeZone();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: valuesOf(event),
+    defaultValues: valuesOf(event, zone),
   });
+  const latitude = form.watch('latitude') ?? '';
+  const longitude = form.watch('longitude') ?? '';
   const thumbnail = form.watch('thumbnail') ?? null;
   const cover = form.watch('file') ?? null;
   const description = form.watch('description') ?? '';
@@ -204,12 +318,19 @@ function EventForm({ event }: { event: EventView | null }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const saved = await save.mutateAsync({ ...values, time: new Date(values.time).toISOString() });
+      const { latitude: lat, longitude: lng, ...rest } = values;
+      const saved = await save.mutateAsync({
+        ...rest,
+        time: (fromZonedInput(values.time, zone) as Date).toISOString(),
+        coordinates: lat && lng ? { latitude: asDegrees(lat), longitude: asDegrees(lng) } : null,
+      });
       // The host lands on the screen they go live from; anyone else on the list, not on a viewer's
       // waiting screen (issue 30 §3.5).
       navigate(saved.host === user?.id ? `/event/${encodeURIComponent(saved.id)}` : '/events');
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.field : null;
+      // The API names the place's fields under `coordinates.`; the form has them side by side.
+      const field =
+        failure instanceof ApiError ? (failure.field?.replace(/^coordinates\./, '') ?? null) : null;
       if (field && INPUT_FIELDS.has(field)) {
         form.setError(field as Path<FormValues>, { message: explainField(failure) }, { shouldFocus: true });
       } else {
@@ -243,11 +364,13 @@ function EventForm({ event }: { event: EventView | null }) {
         <TextInput
           type="datetime-local"
           label={t('form.time')}
+          description={t('form.timeZone', { zone })}
           required
           {...form.register('time')}
           error={fieldError(form.formState.errors.time?.message)}
         />
         <FormField form={form} name="location" label={t('form.location')} />
+        <PlaceFields form={form} latitude={latitude} longitude={longitude} />
         <HostField form={form} />
         <Checkbox label={t('form.liveStream')} {...form.register('liveStream')} />
         <RecordReplayField form={form} />
