@@ -9,9 +9,10 @@ import { promisify } from 'node:util';
 import wrtc from '@roamhq/wrtc';
 import type { EventView } from '@samaj/core';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../../test/api.ts';
-import { describeEachDatabase, tempDir } from '../../../../test/harness.ts';
+import { acrossRestart, describeEachDatabase, engines, tempDir } from '../../../../test/harness.ts';
 import { createAdmin, createMembers, grantLabel, type TestMember } from '../../../../test/members.ts';
 import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait.ts';
@@ -81,6 +82,66 @@ async function hostPeer() {
   };
 }
 
+let tx = 0;
+async function ask(s: TestSocket, body: Record<string, unknown>, jsep?: Record<string, unknown>) {
+  const transaction = `t${++tx}`;
+  s.ws.send(JSON.stringify({ transaction, janus: 'message', body, ...(jsep ? { jsep } : {}) }));
+  return s.next((m) => m.transaction === transaction && m.janus !== 'ack', 20_000);
+}
+const data = (m: Record<string, unknown>) => (m.plugindata as { data: Record<string, unknown> }).data;
+
+async function setLive(app: FastifyInstance, id: string, who: TestMember, live: boolean) {
+  const res = await call(app, 'PUT', `/api/events/${id}/live`, who, { live });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The event form as an Admin or Publisher sends it, with "Record for replay" on or off. */
+async function createEventAs(
+  app: FastifyInstance,
+  who: TestMember,
+  recordReplay: boolean,
+): Promise<EventView> {
+  const res = await call(app, 'POST', '/api/events', who, {
+    name: 'Annual meeting',
+    time: new Date(Date.now() + 3600_000).toISOString(),
+    liveStream: true,
+    recordReplay,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Goes live, publishes picture and sound for `seconds` through the app's /sfu channel, and ENDs. */
+async function streamThrough(
+  app: FastifyInstance,
+  origin: string,
+  id: string,
+  who: TestMember,
+  seconds: number,
+): Promise<void> {
+  await setLive(app, id, who, true);
+  await waitFor(() => sfuState(app)?.roomOf(id), 'the room');
+  await sfuState(app)?.roomOf(id)?.ready;
+  const channel = openSocket(origin, `/sfu?event=${id}&role=host`, who.cookie);
+  await opened(channel);
+  expect(data(await ask(channel, { request: 'join', ptype: 'publisher' })).videoroom).toBe('joined');
+  const peer = await hostPeer();
+  try {
+    const published = await ask(channel, { request: 'publish' }, peer.offer);
+    expect(data(published)).toMatchObject({ configured: 'ok' });
+    await peer.pc.setRemoteDescription(published.jsep as RTCSessionDescriptionInit);
+    for (const candidate of peer.candidates) {
+      channel.ws.send(JSON.stringify({ janus: 'trickle', transaction: `t${++tx}`, candidate }));
+    }
+    await channel.next((m) => m.janus === 'webrtcup', 20_000);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    await setLive(app, id, who, false);
+    await channel.closed;
+  } finally {
+    peer.stop();
+  }
+}
+
 /** The streams and length of a media file, as ffprobe reads them. */
 async function probe(file: string): Promise<{ kinds: string[]; codecs: string[]; duration: number }> {
   const { stdout } = await run(FFPROBE, [
@@ -109,7 +170,6 @@ suite(
     let admin: TestMember;
     let publisher: TestMember;
     let member: TestMember;
-    let peers: Array<{ stop(): void }> = [];
 
     beforeAll(async () => {
       admin = await createAdmin(ctx.app);
@@ -118,57 +178,10 @@ suite(
       origin = await listening(ctx.app);
       await waitFor(() => sfuState(ctx.app)?.janus.up, 'the app’s Janus session');
     }, 90_000);
-    afterAll(() => {
-      for (const peer of peers) peer.stop();
-      peers = [];
-    });
 
-    let tx = 0;
-    const ask = async (s: TestSocket, body: Record<string, unknown>, jsep?: Record<string, unknown>) => {
-      const transaction = `t${++tx}`;
-      s.ws.send(JSON.stringify({ transaction, janus: 'message', body, ...(jsep ? { jsep } : {}) }));
-      return s.next((m) => m.transaction === transaction && m.janus !== 'ack', 20_000);
-    };
-    const data = (m: Record<string, unknown>) => (m.plugindata as { data: Record<string, unknown> }).data;
-
-    async function createEvent(who: TestMember, recordReplay: boolean): Promise<EventView> {
-      const res = await call(ctx.app, 'POST', '/api/events', who, {
-        name: 'Annual meeting',
-        time: new Date(Date.now() + 3600_000).toISOString(),
-        liveStream: true,
-        recordReplay,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json();
-    }
-
-    const setLive = async (id: string, who: TestMember, live: boolean) => {
-      const res = await call(ctx.app, 'PUT', `/api/events/${id}/live`, who, { live });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-
-    /** Goes live, publishes picture and sound for `seconds` through the app, and ENDs. */
-    async function stream(id: string, who: TestMember, seconds: number): Promise<void> {
-      await setLive(id, who, true);
-      await waitFor(() => sfuState(ctx.app)?.roomOf(id), 'the room');
-      await sfuState(ctx.app)?.roomOf(id)?.ready;
-      const channel = openSocket(origin, `/sfu?event=${id}&role=host`, who.cookie);
-      await opened(channel);
-      expect(data(await ask(channel, { request: 'join', ptype: 'publisher' })).videoroom).toBe('joined');
-      const peer = await hostPeer();
-      peers.push(peer);
-      const published = await ask(channel, { request: 'publish' }, peer.offer);
-      expect(data(published)).toMatchObject({ configured: 'ok' });
-      await peer.pc.setRemoteDescription(published.jsep as RTCSessionDescriptionInit);
-      for (const candidate of peer.candidates) {
-        channel.ws.send(JSON.stringify({ janus: 'trickle', transaction: `t${++tx}`, candidate }));
-      }
-      await channel.next((m) => m.janus === 'webrtcup', 20_000);
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      await setLive(id, who, false);
-      await channel.closed;
-      peer.stop();
-    }
+    const createEvent = (who: TestMember, recordReplay: boolean) => createEventAs(ctx.app, who, recordReplay);
+    const stream = (id: string, who: TestMember, seconds: number) =>
+      streamThrough(ctx.app, origin, id, who, seconds);
 
     const replayOf = async (id: string, who: TestMember = member) =>
       ((await call(ctx.app, 'GET', `/api/events/${id}`, who)).json() as EventView).replay;
@@ -272,14 +285,32 @@ suite(
       const created = await createEvent(publisher, true);
       const id = created.id;
       await stream(id, publisher, 3);
-      const replay = await waitFor(() => replayOf(id), 'the replay', 90_000);
-      expect(replay.duration).toBeGreaterThan(1);
+      const first = await waitFor(() => replayOf(id), 'the replay', 90_000);
+      expect(first.duration).toBeGreaterThan(1);
+      // Streamed again (a host whose phone dropped starts again): the replay goes on from the first.
+      await stream(id, publisher, 3);
+      const replay = await waitFor(
+        async () => {
+          const now = await replayOf(id);
+          return now && now.duration > first.duration + 1.5 ? now : null;
+        },
+        'the longer replay',
+        90_000,
+      );
+      expect(replay.size).toBeGreaterThan(first.size);
+      const joined = await call(ctx.app, 'GET', `/api/events/${id}/replay`, member);
+      const file = path.join(tempDir(), 'joined.webm');
+      writeFileSync(file, joined.rawPayload);
+      const probed = await probe(file);
+      expect(probed.kinds).toEqual(['audio', 'video']);
+      expect(Math.abs(probed.duration - replay.duration)).toBeLessThan(0.5);
       // The Publisher who created it may watch it (a member) and delete it (its manager)...
       expect((await call(ctx.app, 'GET', `/api/events/${id}/replay`, publisher)).statusCode).toBe(200);
       const storage = getStorage(ctx.app);
       const local = path.join(ctx.config.dataDir, 'files', ...replayPrefix(id).split('/').filter(Boolean));
       expect(storage.kind).toBe('local');
-      expect(readdirSync(local)).toHaveLength(1);
+      // The earlier file went (a job), only the joined one is kept.
+      await waitFor(() => readdirSync(local).length === 1, 'the earlier replay deleted');
       // ...but here the event goes, and its replay with it.
       expect((await call(ctx.app, 'DELETE', `/api/events/${id}`, publisher)).statusCode).toBe(204);
       await waitFor(() => !existsSync(local), 'the replay deleted with its event');
@@ -297,3 +328,39 @@ suite(
   },
   { env: janus ? { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret } : {} },
 );
+
+describe.skipIf(!hasTools)('Watch again across a restart', () => {
+  for (const engine of engines()) {
+    it(`a stream ENDed just before the server stopped becomes a replay after it starts again [${engine}]`, async () => {
+      const env = { JANUS_URL: janus?.url as string, JANUS_API_SECRET: janus?.apiSecret as string };
+      let id = '';
+      let host: TestMember;
+      await acrossRestart(engine, env, {
+        // A process that runs no jobs: the stream is recorded and ended, its job only written.
+        before: async (first) => {
+          host = await createAdmin(first);
+          const origin = await listening(first);
+          await waitFor(() => sfuState(first)?.janus.up, 'the app’s Janus session');
+          id = (await createEventAs(first, host, true)).id;
+          await streamThrough(first, origin, id, host, 3);
+        },
+        between: async (config) => {
+          const raw = path.join(config.janus?.recordingsDir as string, id);
+          expect(readdirSync(raw).length).toBeGreaterThan(0);
+        },
+        // The next process picks the job up and makes the replay.
+        after: async (second) => {
+          const replay = await waitFor(
+            async () => ((await call(second, 'GET', `/api/events/${id}`, host)).json() as EventView).replay,
+            'the replay after the restart',
+            90_000,
+          );
+          expect(replay.duration).toBeGreaterThan(1);
+          const res = await call(second, 'GET', `/api/events/${id}/replay`, host);
+          expect(res.statusCode).toBe(200);
+          expect(res.rawPayload.length).toBe(replay.size);
+        },
+      });
+    }, 180_000);
+  }
+});
