@@ -1,3 +1,4 @@
+import path from 'node:path';
 // What a member's SFU channel passes on, by role (rules.ts), and the settings that turn SFU mode on.
 import { LIVE_MAX_VIEWERS_DEFAULT, REALTIME_CLOSE } from '@samaj/core';
 import { describe, expect, it } from 'vitest';
@@ -223,7 +224,16 @@ describe('SFU settings', () => {
     expect(loadConfig({}).janus).toBeUndefined();
     expect(loadConfig({}).liveMaxViewers).toBe(LIVE_MAX_VIEWERS_DEFAULT);
     const sfu = loadConfig({ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: 'janus-api-secret' });
-    expect(sfu.janus).toEqual({ url: 'ws://127.0.0.1:8188', apiSecret: 'janus-api-secret' });
+    expect(sfu.janus).toEqual({
+      url: 'ws://127.0.0.1:8188',
+      apiSecret: 'janus-api-secret',
+      // Where Janus writes the recordings of events that asked for a replay (replay/recording.ts).
+      recordingsDir: path.join(sfu.dataDir, 'recordings'),
+    });
+    expect(
+      loadConfig({ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_RECORDINGS_DIR: '/srv/recordings' }).janus
+        ?.recordingsDir,
+    ).toBe('/srv/recordings');
     expect(sfu.liveMaxViewers).toBe(LIVE_MAX_VIEWERS_SFU_DEFAULT);
     expect(LIVE_MAX_VIEWERS_SFU_DEFAULT).toBe(500);
     expect(
@@ -234,6 +244,9 @@ describe('SFU settings', () => {
   it('says in one line what is wrong', () => {
     expect(failure({ JANUS_URL: 'http://127.0.0.1:8088/janus' })).toBe(
       `JANUS_URL must be the ws:// or wss:// URL of Janus's WebSocket transport, like ws://127.0.0.1:8188 (got "http://127.0.0.1:8088/janus")`,
+    );
+    expect(failure({ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_RECORDINGS_DIR: 'recordings' })).toBe(
+      'JANUS_RECORDINGS_DIR must be an absolute path (got "recordings")',
     );
     expect(failure({ JANUS_API_SECRET: 'x' })).toBe(
       'JANUS_API_SECRET is set but JANUS_URL is not: set JANUS_URL too, or unset both',
