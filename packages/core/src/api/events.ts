@@ -9,6 +9,7 @@
 //   POST   /api/events/:id/stream-requests   → StreamRequestResult (members; once per member)
 //   PUT    /api/events/:id/attendance   { attending } → AttendanceResult (members)
 //   GET    /api/events/:id/calendar     text/calendar: the event's .ics (members)
+//   GET    /api/events/:id/attendees    EventAttendees (anyone: the count, no names)
 //   GET    /api/events/:id/replay       video/webm, Range requests (members; 404 when none)
 //   DELETE /api/events/:id/replay       204 (Admin: any; Publisher: own)
 //   GET    /api/live/ice-servers        LiveIceServers (members; TURN credentials of their own)
@@ -73,6 +74,11 @@ export type EventDetailsPage = Page<EventDetails>;
 /** PUT /api/events/:id/attendance: the asking member's answer and the new count. */
 export interface AttendanceResult {
   attending: boolean;
+  attendees: number;
+}
+
+/** GET /api/events/:id/attendees: how many said "I'll attend", for anyone (a visitor's invitation link). */
+export interface EventAttendees {
   attendees: number;
 }
 

@@ -97,6 +97,28 @@ describeEachDatabase(
       expect(await one(bhavin, ev.id)).toMatchObject({ attendees: 1, attending: true });
     });
 
+    it("anyone (a visitor's invitation link) reads how many will attend, and nothing else", async () => {
+      const ev = await create();
+      await attend(asha, ev.id, true);
+      await attend(bhavin, ev.id, true);
+      const seen = await ctx.app.inject({ method: 'GET', url: `/api/events/${ev.id}/attendees` });
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json()).toEqual({ attendees: 2 });
+      for (const who of [asha, bhavin]) expect(seen.body).not.toContain(who.user.id);
+      expect((await call('GET', `/api/events/${ev.id}/attendees`, chetna)).json()).toEqual({ attendees: 2 });
+      expectError(
+        await ctx.app.inject({ method: 'GET', url: '/api/events/a0000000000000000000000/attendees' }),
+        404,
+        'document_not_found',
+      );
+      expectError(
+        await ctx.app.inject({ method: 'GET', url: '/api/events/not an id/attendees' }),
+        400,
+        'general_argument_invalid',
+        { field: 'id' },
+      );
+    });
+
     it('bad answers are 400 with the field, an unknown event 404; nothing is stored', async () => {
       const ev = await create();
       expectError(

@@ -12,6 +12,7 @@ import {
   ERROR_TYPES,
   EVENTS_FIRST_PAGE,
   EVENTS_NEXT_PAGE,
+  type EventAttendees,
   type EventData,
   type EventDetails,
   type EventDetailsPage,
@@ -95,6 +96,8 @@ const attendanceResponse = z.object({
   attending: z.boolean(),
   attendees: z.number().int(),
 }) satisfies z.ZodType<AttendanceResult>;
+
+const attendeesResponse = z.object({ attendees: z.number().int() }) satisfies z.ZodType<EventAttendees>;
 
 const iceServersResponse = z.object({
   iceServers: iceServersSchema,
@@ -384,6 +387,26 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       await setAttendance(app.db, row.id, me.id, request.body.attending);
       const now = (await attendanceOf(app.db, [row.id], me.id)).get(row.id);
       return { attending: now?.mine ?? false, attendees: now?.count ?? 0 };
+    },
+  );
+
+  app.get(
+    '/api/events/:id/attendees',
+    {
+      // Anyone: how many said they'll attend, as a visitor's invitation link shows it beside the login
+      // card (the event's name, date and place are its share card already). Nobody's name.
+      schema: {
+        tags,
+        summary: '"I\'ll attend": how many members said so (anyone; no names)',
+        params: eventParams,
+        response: { 200: attendeesResponse, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findEvent(app.db, request.params.id);
+      if (!row) throw notFound(MSG_EVENT_NOT_FOUND);
+      const counted = (await attendanceOf(app.db, [row.id], '')).get(row.id);
+      return { attendees: counted?.count ?? 0 };
     },
   );
 

@@ -2,6 +2,7 @@
 // cursor page), one event, the live flag, Request Streaming, and the Admin/Publisher form.
 import type {
   AttendanceResult,
+  EventAttendees,
   EventDetails,
   EventDetailsPage,
   EventImageUpload,
@@ -102,6 +103,15 @@ export function useSetAttendance(id: string) {
     mutationFn: (attending: boolean) =>
       api<AttendanceResult>(`/api/events/${enc(id)}/attendance`, { method: 'PUT', body: { attending } }),
     onSuccess: (result) => remember(id, result),
+  });
+}
+
+/** How many said "I'll attend", as a visitor sees it (the count only; members read it on the event). */
+export function useEventAttendees(id: string) {
+  return useQuery({
+    queryKey: ['events', 'attendees', id],
+    queryFn: ({ signal }) => api<EventAttendees>(`/api/events/${enc(id)}/attendees`, { signal }),
+    retry: false,
   });
 }
 

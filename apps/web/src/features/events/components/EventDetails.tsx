@@ -2,13 +2,14 @@
 // (the community's time zone), where (with the place on the community map when the event has
 // coordinates), what it is about, "I'll attend" with the count, and "Add to calendar" (the .ics);
 // a past event says 'Ended' instead of asking.
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { EventView } from '@samaj/core';
 import { IconCalendarEvent, IconCalendarPlus, IconCheck, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoginPrompt } from '../../../components/LoginPrompt';
 import { useErrorMessage } from '../../../lib/errors';
-import { calendarUrl, useEvent, useSetAttendance } from '../api/events';
+import { calendarUrl, useEvent, useEventAttendees, useSetAttendance } from '../api/events';
 import { useEventOver, useEventStart } from '../format';
 import classes from './EventDetails.module.css';
 
@@ -111,5 +112,25 @@ export function EventDetailsPanel({ event: shown }: { event: EventView }) {
         </Text>
       )}
     </section>
+  );
+}
+
+/**
+ * A visitor opening an invitation: how many said they'll attend (no names), and the login card that
+ * brings them back here to say so themselves and add it to their calendar.
+ */
+export function VisitorEventDetails({ id }: { id: string }) {
+  const { t } = useTranslation('events');
+  const { data } = useEventAttendees(id);
+  return (
+    <Stack gap="md">
+      {data && (
+        <Group gap={8} wrap="nowrap">
+          <IconUsers size={18} aria-hidden />
+          <Text data-testid="attendee-count">{t('details.attendees', { count: data.attendees })}</Text>
+        </Group>
+      )}
+      <LoginPrompt message={t('details.signIn')} />
+    </Stack>
   );
 }

@@ -7,7 +7,6 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { LoginPrompt } from '../../../components/LoginPrompt';
 import { ApiError } from '../../../lib/api';
 import { PageMeta, useShareCard } from '../../../lib/head';
 import { useHydrated } from '../../../lib/hydrated';
@@ -15,6 +14,7 @@ import { usePublicConfig } from '../../../lib/publicConfig';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session';
 import { useEvent, useSetLive } from '../api/events';
+import { VisitorEventDetails } from '../components/EventDetails';
 import { CommonControls, HostControls } from '../components/LiveControls';
 import { LiveStage, StagePanel, type VideoFit } from '../components/LiveStage';
 import { useEventOver } from '../format';
@@ -313,7 +313,7 @@ export default function LiveEvent() {
     <>
       <EventMeta id={id} />
       {/* A visitor learns what the event is (its head tags) and is asked to log in, coming back here. */}
-      {user === null ? <LoginPrompt /> : <EventScreen key={id} id={id} me={user} />}
+      {user === null ? <VisitorEventDetails id={id} /> : <EventScreen key={id} id={id} me={user} />}
     </>
   );
 }
