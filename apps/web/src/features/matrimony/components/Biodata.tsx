@@ -22,6 +22,16 @@ export function Biodata({ profile }: { profile: MyProfile }) {
         <td>{value}</td>
       </tr>
     );
+  // All optional: a section with none of them given is left off the paper.
+  const physical = [
+    row(t('height'), profile.height ? `${profile.height} cm` : null),
+    row(t('weight'), profile.weight ? `${profile.weight} kg` : null),
+    row(t('complexion'), profile.complexion),
+    row(t('eye_color'), profile.eye_color),
+    row(t('hair_color'), profile.hair_color),
+    row(t('blood_group'), profile.blood_group),
+    row(t('disability'), profile.disability),
+  ].filter((r) => r !== null);
   // Straight into <body> (no wrapper), so the print stylesheet can hide every other child of it: so only
   // in the browser, once the page is the app's (the server has no <body> to put it in).
   if (!hydrated) return null;
@@ -47,20 +57,14 @@ export function Biodata({ profile }: { profile: MyProfile }) {
           </tbody>
         </table>
       </section>
-      <section className={classes.section}>
-        <h2 className={classes.sectionTitle}>{t('physical')}</h2>
-        <table className={classes.table}>
-          <tbody>
-            {row(t('height'), profile.height ? `${profile.height} cm` : null)}
-            {row(t('weight'), profile.weight ? `${profile.weight} kg` : null)}
-            {row(t('complexion'), profile.complexion)}
-            {row(t('eye_color'), profile.eye_color)}
-            {row(t('hair_color'), profile.hair_color)}
-            {row(t('blood_group'), profile.blood_group)}
-            {row(t('disability'), profile.disability)}
-          </tbody>
-        </table>
-      </section>
+      {physical.length > 0 && (
+        <section className={classes.section}>
+          <h2 className={classes.sectionTitle}>{t('physical')}</h2>
+          <table className={classes.table}>
+            <tbody>{physical}</tbody>
+          </table>
+        </section>
+      )}
       {profile.family && <BiodataFamily family={profile.family} />}
       <section className={classes.section}>
         <h2 className={classes.sectionTitle}>{t('about')}</h2>

@@ -60,7 +60,7 @@ export function PhotosDialog({ profile, opened, onClose }: Props) {
       opened={opened}
       onClose={onClose}
       title={t('photos.title')}
-      size="lg"
+      size="xl"
       closeButtonProps={{ 'aria-label': t('photos.close') }}
     >
       {opened && <PhotoManager profile={profile} onDone={onClose} />}
