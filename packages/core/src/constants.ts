@@ -109,6 +109,17 @@ export const PEER_KEY = 'peerjs';
  */
 export const PEER_REFUSED_WATCHING =
   'You are already watching this event in another tab or on another device.';
+/**
+ * Not in spec: why the server closes a member's SFU channel (`/sfu`, issue 31), sent by the server
+ * and recognised by the browser to tell the member in their language.
+ */
+export const SFU_CLOSE_REASON = {
+  full: 'The stream is full.',
+  watching: 'You are already watching this event in another tab or device.',
+  hostTaken: 'Someone is already broadcasting this event.',
+  notLive: 'This event is not live.',
+  ended: 'The stream has ended.',
+} as const;
 /** Not in spec: viewers one host serves unless LIVE_MAX_VIEWERS says otherwise (a phone's upload). */
 export const LIVE_MAX_VIEWERS_DEFAULT = 12;
 /** Not in spec: a signalling socket silent (no heartbeat) this long is dropped. */

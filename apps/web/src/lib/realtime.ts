@@ -19,7 +19,9 @@ export type RealtimeListener = (change: RealtimeChange) => void;
 
 interface Subscription {
   channel: string;
-  onMessage: RealtimeListener;
+  onMessage?: RealtimeListener;
+  /** SFU mode: the server's viewer count of the live event on this channel. */
+  onViewers?: (viewers: number) => void;
   onReconnect?: () => void;
 }
 
@@ -53,7 +55,16 @@ export class RealtimeClient {
 
   /** Listens on `channel` until the returned function is called. */
   subscribe(channel: string, onMessage: RealtimeListener, onReconnect?: () => void): () => void {
-    const subscription = { channel, onMessage, onReconnect };
+    return this.add({ channel, onMessage, onReconnect });
+  }
+
+  /** Hears the server's viewer counts on `channel` (SFU mode) until the returned function is called. */
+  watchViewers(channel: string, onViewers: (viewers: number) => void): () => void {
+    return this.add({ channel, onViewers });
+  }
+
+  private add(subscription: Subscription): () => void {
+    const { channel } = subscription;
     const already = this.channels().has(channel);
     this.subscriptions.add(subscription);
     if (this.socket?.readyState === OPEN) {
@@ -126,9 +137,15 @@ export class RealtimeClient {
     } catch {
       return;
     }
-    if (!isRecord(message) || message.type !== 'change') return;
+    if (!isRecord(message)) return;
+    if (message.type === 'viewers' && typeof message.viewers === 'number') {
+      const { channel, viewers } = message;
+      for (const s of [...this.subscriptions]) if (s.channel === channel) s.onViewers?.(viewers);
+      return;
+    }
+    if (message.type !== 'change') return;
     const change = message as RealtimeChange;
-    for (const s of [...this.subscriptions]) if (s.channel === change.channel) s.onMessage(change);
+    for (const s of [...this.subscriptions]) if (s.channel === change.channel) s.onMessage?.(change);
   }
 
   private send(message: RealtimeClientMessage): void {

@@ -90,6 +90,11 @@ export function stubServer({ account = null, config = {}, routes: own }: FakeSer
         ? json(200, account)
         : json(401, { message: 'Not logged in', code: 401, type: 'user_unauthorized' });
     }
+    if (request.path === '/api/live/ice-servers') {
+      return account
+        ? json(200, { iceServers: (config as { iceServers?: unknown }).iceServers ?? [], expiresAt: null })
+        : json(401, { message: 'Not logged in', code: 401, type: 'user_unauthorized' });
+    }
     if (request.path.startsWith('/api/public-config')) {
       return json(200, {
         communityName: 'Test Samaj',

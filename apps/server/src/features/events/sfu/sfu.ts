@@ -17,7 +17,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { LIVE_HOST_GRACE_MS, REALTIME_CLOSE, realtimeChannels } from '@samaj/core';
+import { LIVE_HOST_GRACE_MS, REALTIME_CLOSE, realtimeChannels, SFU_CLOSE_REASON } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { getUpgradeUser } from '../../../platform/auth/index.ts';
@@ -62,15 +62,15 @@ const SEAT_PING_MS = 2000;
 
 export const MSG_SFU_SIGN_IN = 'Sign in to watch or broadcast live events.';
 export const MSG_SFU_NO_EVENT = 'No event with this id.';
-export const MSG_SFU_NOT_LIVE = 'This event is not live.';
+export const MSG_SFU_NOT_LIVE = SFU_CLOSE_REASON.notLive;
 export const MSG_SFU_NOT_HOST = 'Only the host of this event or an Admin may broadcast it.';
-export const MSG_SFU_HOST_TAKEN = 'Someone is already broadcasting this event.';
-export const MSG_SFU_WATCHING = 'You are already watching this event in another tab or device.';
-export const MSG_SFU_FULL = 'The stream is full.';
+export const MSG_SFU_HOST_TAKEN = SFU_CLOSE_REASON.hostTaken;
+export const MSG_SFU_WATCHING = SFU_CLOSE_REASON.watching;
+export const MSG_SFU_FULL = SFU_CLOSE_REASON.full;
 export const MSG_SFU_TOO_MANY = 'Too many connections; try again later.';
 export const MSG_SFU_FLOOD = 'Too many messages.';
 export const MSG_SFU_UNAVAILABLE = 'The video server is not available; try again in a moment.';
-export const MSG_SFU_ENDED = 'The stream has ended.';
+export const MSG_SFU_ENDED = SFU_CLOSE_REASON.ended;
 export const MSG_SFU_SHUTDOWN = 'Server shutting down.';
 
 /** The event's room in Janus, while it is live. Its secret and pin never leave this process. */

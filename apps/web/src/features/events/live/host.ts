@@ -52,6 +52,34 @@ export async function acquireCamera(): Promise<MediaStream> {
   }
 }
 
+/**
+ * The next camera in `stream`: `replace` puts its track on whatever sends the video (every call, or
+ * the one published stream), then the stream shows it. False when there is only one camera.
+ */
+export async function switchCamera(
+  stream: MediaStream | null,
+  replace: (track: MediaStreamTrack) => Promise<unknown>,
+): Promise<boolean> {
+  const current = stream?.getVideoTracks()[0];
+  if (!stream || !current) return false;
+  const cameras = await videoInputs();
+  if (cameras.length < 2) return false;
+  const currentId = current.getSettings().deviceId;
+  const index = cameras.findIndex((c) => c.deviceId === currentId);
+  const next = cameras[(index + 1) % cameras.length] as MediaDeviceInfo;
+  const fresh = await navigator.mediaDevices.getUserMedia({
+    video: { deviceId: { exact: next.deviceId } },
+  });
+  const track = fresh.getVideoTracks()[0];
+  if (!track) return false;
+  track.enabled = current.enabled;
+  await replace(track);
+  stream.removeTrack(current);
+  current.stop();
+  stream.addTrack(track);
+  return true;
+}
+
 /** A viewer still not connected after this is let go. */
 const JOIN_TIMEOUT_MS = 20_000;
 
@@ -215,31 +243,18 @@ export class LiveHost {
 
   /** The next camera, replacing the video track on every open call. False when there is only one. */
   async switchCamera(): Promise<boolean> {
-    const stream = this.stream;
-    const current = stream?.getVideoTracks()[0];
-    if (!stream || !current) return false;
-    const cameras = await videoInputs();
-    if (cameras.length < 2) return false;
-    const currentId = current.getSettings().deviceId;
-    const index = cameras.findIndex((c) => c.deviceId === currentId);
-    const next = cameras[(index + 1) % cameras.length] as MediaDeviceInfo;
-    const fresh = await navigator.mediaDevices.getUserMedia({
-      video: { deviceId: { exact: next.deviceId } },
-    });
-    const track = fresh.getVideoTracks()[0];
-    if (!track) return false;
-    track.enabled = current.enabled;
-    await Promise.all(
-      [...this.viewers.values()].map(async ({ call }) => {
-        const sender = call.peerConnection?.getSenders().find((s) => s.track?.kind === 'video');
-        await sender?.replaceTrack(track);
-      }),
+    return switchCamera(this.stream, (track) =>
+      Promise.all(
+        [...this.viewers.values()].map(async ({ call }) => {
+          const sender = call.peerConnection?.getSenders().find((s) => s.track?.kind === 'video');
+          await sender?.replaceTrack(track);
+        }),
+      ),
     );
-    stream.removeTrack(current);
-    current.stop();
-    stream.addTrack(track);
-    return true;
   }
+
+  /** Nothing more once live: viewers call in through signalling (SfuHost publishes at this point). */
+  async afterLive(): Promise<void> {}
 
   private stopTracks(): void {
     for (const track of this.stream?.getTracks() ?? []) track.stop();

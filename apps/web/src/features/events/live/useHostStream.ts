@@ -1,10 +1,20 @@
-// The host's controls as state: Start (camera, peer, then live), END, camera, microphone and
-// switching camera. Leaving the screen or the page ends the stream.
-import type { PeerOptions } from 'peerjs';
+// The host's controls as state: Start (camera, peer, then live; in SFU mode camera, live, then
+// publishing to Janus), END, camera, microphone and switching camera. Leaving the screen or the page
+// ends the stream. The viewer count comes from the host's own peer, or in SFU mode from the server.
+import { realtimeChannels } from '@samaj/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { realtime } from '../../../lib/realtime';
 import { CameraError, LiveHost } from './host';
 import { PeerFailure } from './peer';
+import { SfuHost, SfuStartError } from './sfuHost';
+import type { LiveTransport } from './transport';
 import { type ViewerCount, ViewerCountStore } from './viewerCount';
+
+/** What the hook drives in either mode. */
+type Broadcaster = Pick<
+  LiveHost,
+  'start' | 'afterLive' | 'end' | 'setVideoEnabled' | 'setAudioEnabled' | 'switchCamera'
+>;
 
 export type HostPhase = 'idle' | 'starting' | 'live' | 'ended';
 
@@ -26,19 +36,21 @@ export interface HostStream {
 
 export interface HostSetup {
   eventId: string;
-  options: PeerOptions | null;
+  options: LiveTransport | null;
   maxViewers: number;
   /** Sets the event's live flag on the server. */
   setLive(live: boolean): Promise<unknown>;
 }
 
 function errorType(error: unknown): string {
-  if (error instanceof CameraError || error instanceof PeerFailure) return error.type;
+  if (error instanceof CameraError || error instanceof PeerFailure || error instanceof SfuStartError) {
+    return error.type;
+  }
   return 'liveFailed';
 }
 
 export function useHostStream({ eventId, options, maxViewers, setLive }: HostSetup): HostStream {
-  const host = useRef<LiveHost | null>(null);
+  const host = useRef<Broadcaster | null>(null);
   const [phase, setPhase] = useState<HostPhase>('idle');
   const [error, setError] = useState<string | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -57,13 +69,15 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
     if (!options || host.current) return;
     setError(null);
     setPhase('starting');
-    const live = new LiveHost(eventId, options, maxViewers, {
-      onViewers: viewers.set,
-      onError: (type) => {
-        if (host.current === live) setError(type);
-      },
-    });
+    const onError = (type: string) => {
+      if (host.current === live) setError(type);
+    };
+    const live: Broadcaster =
+      options.mode === 'sfu'
+        ? new SfuHost(eventId, options.iceServers, { onError })
+        : new LiveHost(eventId, options.peer, maxViewers, { onViewers: viewers.set, onError });
     host.current = live;
+    let wentLive = false;
     try {
       const media = await live.start();
       if (host.current !== live) return;
@@ -71,12 +85,17 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
       setAudio(true);
       setStream(media);
       await setLive(true);
+      wentLive = true;
+      if (host.current !== live) return;
+      await live.afterLive();
       if (host.current === live) setPhase('live');
     } catch (failure) {
       if (host.current !== live) return;
       stop();
       setError(errorType(failure));
       setPhase('idle');
+      // Live, but nothing reached the viewers: say so at once rather than when the lease lapses.
+      if (wentLive) await setLive(false).catch(() => undefined);
     }
   }, [eventId, options, maxViewers, setLive, stop, viewers]);
 
@@ -90,6 +109,13 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
       // The server clears live itself once the host's peer is gone.
     }
   }, [setLive, stop]);
+
+  // SFU mode: the server counts the viewers of its room and tells everyone on the event's channel.
+  const counted = options?.mode === 'sfu' && phase === 'live';
+  useEffect(() => {
+    if (!counted) return;
+    return realtime.watchViewers(realtimeChannels.event(eventId), viewers.set);
+  }, [counted, eventId, viewers]);
 
   // Leaving the screen, or the tab going away, destroys the peer (SPEC §4).
   useEffect(() => {

@@ -1,9 +1,14 @@
 // A viewer's stream as state. While the event is live it connects, and after a drop or a peer
 // error it tries again by itself (SPEC §4: a viewer reconnects while the event is live); when
 // live goes false after having been on, the screen shows the ended state.
+// In SFU mode the same states come from a subscription in Janus (SfuViewer), and the viewer count
+// from the server over /realtime.
+import { realtimeChannels } from '@samaj/core';
 import type Peer from 'peerjs';
-import type { PeerOptions } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { realtime } from '../../../lib/realtime';
+import { SfuViewer } from './sfuViewer';
+import type { LiveTransport } from './transport';
 import { LiveViewer, warmPeer } from './viewer';
 import { type ViewerCount, ViewerCountStore } from './viewerCount';
 
@@ -26,7 +31,7 @@ export const RETRY_AFTER_ERROR_MS = 5000;
 /** Errors that trying again will not mend. */
 const FINAL_ERRORS = new Set(['browser-incompatible', 'invalid-id', 'invalid-key', 'ssl-unavailable']);
 
-export function useViewerStream(hostId: string, live: boolean, options: PeerOptions | null): ViewerStream {
+export function useViewerStream(hostId: string, live: boolean, options: LiveTransport | null): ViewerStream {
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<ViewerPhase>(live ? 'connecting' : 'waiting');
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +43,8 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
 
   // Waiting for a host who has not started yet: be ready to join the moment they do.
   useEffect(() => {
-    if (live || sawLive.current || !options) return;
-    const ready = warmPeer(hostId, options);
+    if (live || sawLive.current || options?.mode !== 'peer') return;
+    const ready = warmPeer(hostId, options.peer);
     warm.current = ready;
     return () => {
       // Going live runs this cleanup just before the stream's effect takes the peer over, in the
@@ -69,35 +74,34 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
     setPhase((p) => (p === 'reconnecting' ? p : 'connecting'));
     const ready = warm.current;
     warm.current = null;
-    const viewer = new LiveViewer(
-      hostId,
-      options,
-      {
-        onStream: (media) => {
-          setStream((current) => (current === media ? current : media));
-          setError(null);
-          setPhase('playing');
-        },
-        onViewers: viewers.set,
-        onFull: () => {
-          setStream(null);
-          setPhase('full');
-          viewer.destroy();
-        },
-        onLost: () => {
-          setStream(null);
-          setPhase('reconnecting');
-          again(RECONNECT_AFTER_DROP_MS);
-        },
-        onError: (type) => {
-          setStream(null);
-          setError(type);
-          setPhase('reconnecting');
-          if (!FINAL_ERRORS.has(type)) again(RETRY_AFTER_ERROR_MS);
-        },
+    const callbacks = {
+      onStream: (media: MediaStream) => {
+        setStream((current) => (current === media ? current : media));
+        setError(null);
+        setPhase('playing');
       },
-      ready,
-    );
+      onViewers: viewers.set,
+      onFull: () => {
+        setStream(null);
+        setPhase('full');
+        viewer.destroy();
+      },
+      onLost: () => {
+        setStream(null);
+        setPhase('reconnecting');
+        again(RECONNECT_AFTER_DROP_MS);
+      },
+      onError: (type: string) => {
+        setStream(null);
+        setError(type);
+        setPhase('reconnecting');
+        if (!FINAL_ERRORS.has(type)) again(RETRY_AFTER_ERROR_MS);
+      },
+    };
+    const viewer =
+      options.mode === 'sfu'
+        ? new SfuViewer(hostId, options.iceServers, callbacks)
+        : new LiveViewer(hostId, options.peer, callbacks, ready);
     void viewer.connect();
     const leave = () => viewer.destroy();
     window.addEventListener('pagehide', leave);
@@ -107,6 +111,13 @@ export function useViewerStream(hostId: string, live: boolean, options: PeerOpti
       viewer.destroy();
     };
   }, [hostId, live, options, attempt, viewers]);
+
+  // SFU mode: the server's count, to everyone on the event's channel.
+  const counted = options?.mode === 'sfu' && live;
+  useEffect(() => {
+    if (!counted) return;
+    return realtime.watchViewers(realtimeChannels.event(hostId), viewers.set);
+  }, [counted, hostId, viewers]);
 
   const retry = useCallback(() => {
     setError(null);

@@ -59,6 +59,7 @@ vi.mock('../live/host', async (original) => ({
       if (fakes.hostStart.fail) throw fakes.hostStart.fail;
       return fakeStream;
     }
+    async afterLive() {}
     setVideoEnabled() {}
     setAudioEnabled() {}
     async switchCamera() {
@@ -129,6 +130,17 @@ const lastHost = () => fakes.hosts[fakes.hosts.length - 1];
 /** What the realtime socket would do when the event changes: the screen refetches. */
 const realtimeChange = () => act(() => fakes.realtime[fakes.realtime.length - 1]?.onMessage());
 const viewerCount = () => screen.getByTestId('viewer-count').textContent;
+/** The screen's first join, once the member's ICE servers (GET /api/live/ice-servers) are in. */
+async function joining() {
+  expect(await screen.findByText('લાઇવ સાથે જોડાઈ રહ્યા છીએ…')).toBeTruthy();
+  await waitFor(() => expect(fakes.viewers.length).toBeGreaterThan(0));
+}
+/** Start, usable once the member's ICE servers are in. */
+async function startButton() {
+  const start = (await screen.findByRole('button', { name: 'Start' })) as HTMLButtonElement;
+  await waitFor(() => expect(start.disabled).toBe(false));
+  return start;
+}
 
 beforeEach(() => {
   fakes.viewers.length = 0;
@@ -170,7 +182,7 @@ describe('live event screen', () => {
     renderApp('/event/ev1');
     expect(await screen.findByText('તમે આ કાર્યક્રમના યજમાન છો')).toBeTruthy();
     expect(screen.queryByText('Not Started')).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    fireEvent.click(await startButton());
 
     expect(await screen.findByRole('button', { name: 'END' })).toBeTruthy();
     expect(lastHost()?.eventId).toBe('ev1');
@@ -209,7 +221,7 @@ describe('live event screen', () => {
     const { CameraError } = await import('../live/host');
     fakes.hostStart.fail = new CameraError('NotAllowedError');
     renderApp('/event/ev1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    fireEvent.click(await startButton());
     expect(await screen.findByText('કૅમેરા અને માઇકની પરવાનગી આપો, પછી ફરી પ્રયાસ કરો.')).toBeTruthy();
     expect(requestsTo(server.fetchMock, '/api/events/ev1/live')).toEqual([]);
     fakes.hostStart.fail = null;
@@ -246,7 +258,7 @@ describe('live event screen', () => {
   it('a viewer connects while live, shows the video and count, and sees the ended state after END', async () => {
     const server = stubEvent({ ...base, live: true });
     renderApp('/event/ev1');
-    expect(await screen.findByText('લાઇવ સાથે જોડાઈ રહ્યા છીએ…')).toBeTruthy();
+    await joining();
     expect(lastViewer()?.hostId).toBe('ev1');
     act(() => {
       lastViewer()?.callbacks.onStream(fakeStream);
@@ -270,7 +282,7 @@ describe('live event screen', () => {
   it('a viewer past the cap is told the stream is full, not shown a frozen video', async () => {
     stubEvent({ ...base, live: true });
     renderApp('/event/ev1');
-    await screen.findByText('લાઇવ સાથે જોડાઈ રહ્યા છીએ…');
+    await joining();
     act(() => lastViewer()?.callbacks.onFull());
     expect(await screen.findByText('લાઇવ ભરાઈ ગયું છે')).toBeTruthy();
     expect(screen.queryByLabelText('લાઇવ વીડિયો')).toBeNull();
@@ -279,7 +291,7 @@ describe('live event screen', () => {
   it('a peer error shows a short Gujarati message and retry connects again', async () => {
     stubEvent({ ...base, live: true });
     renderApp('/event/ev1');
-    await screen.findByText('લાઇવ સાથે જોડાઈ રહ્યા છીએ…');
+    await joining();
     act(() => lastViewer()?.callbacks.onError('peer-unavailable'));
     expect(await screen.findByText('લાઇવ પ્રસારણ સાથે જોડાઈ શકાયું નહીં.')).toBeTruthy();
     const before = fakes.viewers.length;
@@ -291,7 +303,7 @@ describe('live event screen', () => {
   it('a viewer whose connection drops reconnects by itself while the event is live', async () => {
     stubEvent({ ...base, live: true });
     renderApp('/event/ev1');
-    await screen.findByText('લાઇવ સાથે જોડાઈ રહ્યા છીએ…');
+    await joining();
     act(() => lastViewer()?.callbacks.onStream(fakeStream));
     const before = fakes.viewers.length;
     act(() => lastViewer()?.callbacks.onLost());
@@ -302,7 +314,7 @@ describe('live event screen', () => {
   it('header and controls hide after 5 s without movement and come back on mouse movement', async () => {
     stubEvent({ ...base, live: true });
     renderApp('/event/ev1');
-    await screen.findByText('લાઇવ સાથે જોડાઈ રહ્યા છીએ…');
+    await joining();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     act(() => lastViewer()?.callbacks.onStream(fakeStream));
     const header = screen.getByRole('heading', { level: 1, name: 'Annual Meeting' }).closest('header');

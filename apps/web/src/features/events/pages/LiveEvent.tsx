@@ -4,13 +4,11 @@
 import { Alert, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
 import { type AccountView, type EventView, realtimeChannels } from '@samaj/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageMeta, useShareCard } from '../../../lib/head';
-import { useHydrated } from '../../../lib/hydrated';
-import { usePublicConfig } from '../../../lib/publicConfig';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session';
 import { useEvent, useSetLive } from '../api/events';
@@ -19,7 +17,7 @@ import { CommonControls, HostControls } from '../components/LiveControls';
 import { LiveStage, StagePanel, type VideoFit } from '../components/LiveStage';
 import { useEventOver } from '../format';
 import { WatchAgain } from '../components/WatchAgain';
-import { peerOptions } from '../live/peer';
+import { useLiveTransport } from '../live/transport';
 import { useAutoHide } from '../live/useAutoHide';
 import { useHostStream } from '../live/useHostStream';
 import { useViewerStream } from '../live/useViewerStream';
@@ -70,17 +68,8 @@ function useStage(playing: boolean) {
   return { props: { stageRef, fit, shown, onWake: wake, onClose: close }, common };
 }
 
-function useLiveOptions() {
-  const { data } = usePublicConfig();
-  const iceServers = data?.iceServers;
-  // The signalling address is this page's own (window.location): known once the page is the app's.
-  const hydrated = useHydrated();
-  const options = useMemo(
-    () => (iceServers && hydrated ? peerOptions(iceServers) : null),
-    [iceServers, hydrated],
-  );
-  return { options, maxViewers: data?.liveMaxViewers ?? 0 };
-}
+/** Peer-to-peer or SFU mode, with the member's ICE servers (live/transport.ts). */
+const useLiveOptions = useLiveTransport;
 
 function HostScreen({ event }: { event: EventView }) {
   const { t } = useTranslation('events');
