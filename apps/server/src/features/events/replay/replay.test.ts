@@ -3,7 +3,7 @@
 // runs the replay job (janus-pp-rec, ffmpeg); members watch it with Range requests, visitors never;
 // the manager deletes it, and deleting the event deletes it.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import wrtc from '@roamhq/wrtc';
@@ -12,7 +12,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../../test/api.ts';
-import { acrossRestart, describeEachDatabase, engines, tempDir } from '../../../../test/harness.ts';
+import {
+  acrossRestart,
+  closeTestApp,
+  createTestApp,
+  describeEachDatabase,
+  engines,
+  tempDir,
+} from '../../../../test/harness.ts';
 import { createAdmin, createMembers, grantLabel, type TestMember } from '../../../../test/members.ts';
 import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait.ts';
@@ -362,5 +369,39 @@ describe.skipIf(!hasTools)('Watch again across a restart', () => {
         },
       });
     }, 180_000);
+  }
+});
+
+describe.skipIf(!hasTools)('Watch again where Janus may not write', () => {
+  for (const engine of engines()) {
+    it(`Janus records nothing in a folder its protected_folders hold (/var): the stream works, no replay is offered [${engine}]`, async () => {
+      const refused = mkdtempSync('/var/tmp/samaj-recordings-');
+      const ctx = await createTestApp(engine, {
+        env: {
+          JANUS_URL: janus?.url as string,
+          JANUS_API_SECRET: janus?.apiSecret as string,
+          JANUS_RECORDINGS_DIR: refused,
+        },
+      });
+      try {
+        const host = await createAdmin(ctx.app);
+        const origin = await listening(ctx.app);
+        await waitFor(() => sfuState(ctx.app)?.janus.up, 'the app’s Janus session');
+        const { id } = await createEventAs(ctx.app, host, true);
+        // Janus creates the room and takes the host's media (streamThrough waits for webrtcup), but
+        // writes no file there (docs/live-video.md tells operators to keep the folder out of the list).
+        await streamThrough(ctx.app, origin, id, host, 1);
+        const mjr = existsSync(path.join(refused, id))
+          ? readdirSync(path.join(refused, id), { recursive: true }).filter((f) => String(f).endsWith('.mjr'))
+          : [];
+        expect(mjr).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+        const view = (await call(ctx.app, 'GET', `/api/events/${id}`, host)).json() as EventView;
+        expect(view.replay).toBeNull();
+      } finally {
+        await closeTestApp(ctx);
+        rmSync(refused, { recursive: true, force: true });
+      }
+    }, 90_000);
   }
 });
