@@ -140,19 +140,20 @@ describe('backup and restore with S3 [pglite]', () => {
   }
 
   it("carries the bucket's originals in the archive and puts them into the restore's bucket", async () => {
-    const source = tempDir();
+    const scratch = tempDir();
+    const source = path.join(scratch, 'source');
     const first = await openApp(source, 'backup-source');
     const alice = await createMember(first.app);
     const picture = await setPicture(first.app, alice);
     expect((await preview(first.app, picture, null, 100)).statusCode).toBe(200);
     await first.close();
 
-    const archive = path.join(tempDir(), 'samaj.tar.gz');
+    const archive = path.join(scratch, 'samaj.tar.gz');
     const backedUp = await cli(['backup', archive], { DATA_DIR: source, ...s3.env('backup-source') });
     expect(backedUp, backedUp.err).toMatchObject({ code: 0 });
     expect(backedUp.out).toContain('Backed up 1 member, 0 posts and 1 file from the S3 bucket backup-source');
 
-    const target = path.join(tempDir(), 'restored');
+    const target = path.join(scratch, 'restored');
     const restored = await cli(['restore', archive], { DATA_DIR: target, ...s3.env('backup-restored') });
     expect(restored, restored.err).toMatchObject({ code: 0 });
     expect(restored.out).toContain('1 file into the S3 bucket backup-restored');
