@@ -31,7 +31,7 @@ import {
   toZonedInput,
 } from '@samaj/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -245,12 +245,13 @@ function PlaceFields({
   longitude: string;
 }) {
   const { t } = useTranslation('events');
-  const splitPair = (event: ChangeEvent<HTMLInputElement>) => {
-    const pair = PAIR.exec(event.target.value);
+  // Typed, pasted, or adopted from what was typed before the app took the page over: split here.
+  useEffect(() => {
+    const pair = PAIR.exec(latitude);
     if (!pair) return;
-    event.target.value = pair[1] as string;
+    form.setValue('latitude', pair[1] as string, { shouldDirty: true, shouldValidate: true });
     form.setValue('longitude', pair[2] as string, { shouldDirty: true, shouldValidate: true });
-  };
+  }, [form, latitude]);
   const lat = asDegrees(latitude);
   const lng = asDegrees(longitude);
   const shown = latitude && longitude && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
@@ -269,7 +270,6 @@ function PlaceFields({
           label={t('form.latitude')}
           inputMode="decimal"
           autoComplete="off"
-          onChange={splitPair}
         />
         <FormField
           form={form}
