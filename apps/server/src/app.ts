@@ -34,6 +34,7 @@ import { forwardDomainEvents } from './platform/realtime/domain-events.ts';
 import { createRealtime, type Realtime } from './platform/realtime/index.ts';
 import { registerRealtimeSocket } from './platform/realtime/socket.ts';
 import { Registry } from './platform/registry.ts';
+import { CompactRequestLog } from './platform/request-log.ts';
 import { shareCardRoutes } from './platform/share-card.ts';
 import { registerStatic } from './platform/static.ts';
 
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     // A hop count is valid for Fastify (proxy-addr) although its types only list string | boolean.
     trustProxy: config.trustProxy as boolean | string,
+    // One compact line per request instead of Fastify's two (platform/request-log.ts).
+    logController: new CompactRequestLog(),
     // Uploads go through multipart with their own limits; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
     // Errors raised before routing or by Node's HTTP parser leave in the API's error shape too.
