@@ -27,6 +27,8 @@ import { RedirectTaker } from './components/Redirect';
 import { type ApiTransport, setApiTransport } from './lib/api';
 import { setServerOrigin } from './lib/head';
 import { ALL_NAMESPACES, i18n, LANGUAGES, type Language } from './lib/i18n';
+import { publicConfigQuery } from './lib/publicConfig';
+import { currentUserQuery } from './lib/session';
 
 export { LANGUAGES };
 
@@ -63,6 +65,11 @@ type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, 
 
 /** Passes of render → fetch: the page, then what its answers make it ask for (a member's own listing…). */
 const MAX_PASSES = 4;
+/**
+ * What the shell asks on every page, whoever reads it: asked before the first pass, which then renders
+ * the page as its reader sees it (a member's feed asks for its posts) instead of its loading state.
+ */
+const EVERY_PAGE = [currentUserQuery, publicConfigQuery];
 const RENDER_TIMEOUT_MS = 10_000;
 
 /** The options of every query the components render with, keyed by hash (one pass's worth). */
@@ -181,6 +188,15 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   };
   return viewerScope.run(answerHere, async () => {
     const done = new Set<string>();
+    await Promise.all(
+      EVERY_PAGE.map((options) => {
+        const asAsked = options as unknown as AnyOptions;
+        done.add(client.defaultQueryOptions(asAsked).queryHash as string);
+        return client.prefetchQuery(asAsked as Parameters<QueryClient['prefetchQuery']>[0]);
+      }),
+    );
+    client.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    asked.clear();
     let html = await renderToText(page());
     for (let pass = 1; pass < MAX_PASSES && (await answer(client, asked, done)); pass++) {
       html = await renderToText(page());

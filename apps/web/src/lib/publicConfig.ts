@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@samaj/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
 
@@ -17,12 +17,15 @@ export function useCommunityAbout(): string {
   return data?.communityAbout || t('aboutDefault');
 }
 
+/** The site's settings: every page asks (the shell), so the server's render asks before its first pass. */
+export const publicConfigQuery = queryOptions({
+  queryKey: publicConfigQueryKey,
+  queryFn: ({ signal }) => api<PublicConfig>('/api/public-config', { signal }),
+  // Changes only when the operator restarts the server with new settings.
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
 export function usePublicConfig() {
-  return useQuery({
-    queryKey: publicConfigQueryKey,
-    queryFn: ({ signal }) => api<PublicConfig>('/api/public-config', { signal }),
-    // Changes only when the operator restarts the server with new settings.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
+  return useQuery(publicConfigQuery);
 }

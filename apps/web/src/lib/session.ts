@@ -1,6 +1,6 @@
 // Who is using the app, for every feature: the member (or null), and forgetting them on logout.
 import type { AccountView } from '@samaj/core';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiOrNull } from './api';
 import { publicConfigQueryKey } from './publicConfig';
 import { logPushError } from './push/log';
@@ -12,17 +12,20 @@ export const currentUserQueryKey = ['account'] as const;
 // Logged out (401) is an answer, not a failure.
 const fetchAccount = (signal: AbortSignal) => apiOrNull<AccountView>('/api/account', 401, { signal });
 
+/** Who is signed in: every page asks (the shell), so the server's render asks before its first pass. */
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: ({ signal }) => fetchAccount(signal),
+  retry: false,
+  staleTime: 60_000,
+});
+
 /**
  * The member using the app: `undefined` while unknown, `null` when logged out.
  * Invalidate `currentUserQueryKey` after login, logout or a profile change.
  */
 export function useCurrentUser(): { user: AccountView | null | undefined; isLoading: boolean } {
-  const query = useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => fetchAccount(signal),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const query = useQuery(currentUserQuery);
   // An unreachable server leaves the visitor with the logged-out screens rather than a spinner forever.
   const user = query.isError ? null : query.data;
   return { user, isLoading: query.isLoading };
