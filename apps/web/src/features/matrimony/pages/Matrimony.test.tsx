@@ -166,6 +166,8 @@ describe('matrimony: the view depends on who looks', () => {
     member(({ path }) => {
       if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
       if (path === '/api/matrimony/requests/count') return { body: { pending: 2 } };
+      // No partner preferences saved: the spec's own empty state, not the filtered one.
+      if (path === '/api/matrimony/preferences') return { body: null };
       return empty;
     });
     renderApp('/matrimony');
