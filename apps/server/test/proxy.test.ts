@@ -321,18 +321,21 @@ describe.skipIf(!!skipReason)(
             NODE_EXTRA_CA_CERTS: CERT,
           }),
         );
-        // One after the other: both would run the migrations at once otherwise.
-        const app = started.at(-1) as Started;
-        await waitFor(
-          async () => {
-            if (app.child.exitCode !== null) throw new Error(`a server exited: ${app.output()}`);
-            return portOpen(port);
-          },
-          'a server process to listen',
-          90_000,
-          200,
-        );
       }
+      // Both at once on the empty database, as systemd starts samaj@8080 and samaj@8081 at boot.
+      await Promise.all(
+        started.map((app, i) =>
+          waitFor(
+            async () => {
+              if (app.child.exitCode !== null) throw new Error(`a server exited: ${app.output()}`);
+              return portOpen(appPorts[i] as number);
+            },
+            'a server process to listen',
+            90_000,
+            200,
+          ),
+        ),
+      );
       const nginx = startProcess(
         NGINX as string,
         ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')],

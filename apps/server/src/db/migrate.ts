@@ -17,14 +17,23 @@ export async function migrateDatabase(database: OpenDatabase): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
+  if (database.raw.engine !== 'postgres') throw new Error('expected PostgreSQL');
+  // Several processes starting at once (systemd's samaj@8080 and samaj@8081 at boot, an upgrade rolled
+  // out) would apply the same migrations side by side, and all but one stop on "already exists": they
+  // take turns on a session lock of their own, and the later ones find nothing left to do.
+  const lock = await database.raw.pool.connect();
+  const key = `samaj.migrations.${database.pgSchema ?? 'public'}`;
   const folder = database.pgSchema ? migrationsForSchema(database.pgSchema) : MIGRATIONS_FOLDER;
   try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [key]);
     await migrateNodePg(database.db as unknown as NodePgDatabase, {
       migrationsFolder: folder,
       // With a per-test schema the bookkeeping table lives beside the tables it describes.
       ...(database.pgSchema ? { migrationsSchema: database.pgSchema } : {}),
     });
   } finally {
+    await lock.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
+    lock.release();
     if (folder !== MIGRATIONS_FOLDER) fs.rmSync(folder, { recursive: true, force: true });
   }
 }

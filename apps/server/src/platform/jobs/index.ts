@@ -204,7 +204,7 @@ export class Jobs {
     if (!entry) return;
     const { pollingIntervalSeconds = 2, ...queueOptions } = entry.options;
     const queue = { name, ...QUEUE_DEFAULTS, ...queueOptions };
-    await this.boss.createQueue(name, queue);
+    await createQueueTakingTurns(this.boss, name, queue);
     // An existing queue keeps the options it was created with; bring them up to date.
     await this.boss.updateQueue(name, queue);
     this.queues.add(name);
@@ -246,5 +246,23 @@ export class Jobs {
     // finished job without awaiting it) land before the database closes.
     this.state = 'stopped';
     await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+/**
+ * pg-boss 10's create_queue adds a partition to its job table: two processes starting at once on one
+ * PostgreSQL (systemd's samaj@8080 and samaj@8081 at boot) deadlock on it, and PostgreSQL cancels one
+ * (40P01), or one finds the other's row (23505). The one refused tries again; then the queue exists.
+ */
+async function createQueueTakingTurns(boss: PgBoss, name: string, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(name, queue);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
   }
 }
