@@ -26,7 +26,7 @@ import { AppRoutes, routes } from './app/routes';
 import { RedirectTaker } from './components/Redirect';
 import { type ApiTransport, setApiTransport } from './lib/api';
 import { setServerOrigin } from './lib/head';
-import { ALL_NAMESPACES, i18n, LANGUAGES, type Language } from './lib/i18n';
+import { ALL_NAMESPACES, DEFAULT_LANGUAGE, i18n, LANGUAGES, type Language } from './lib/i18n';
 import { publicConfigQuery } from './lib/publicConfig';
 import { currentUserQuery } from './lib/session';
 
@@ -56,6 +56,11 @@ export interface RenderedPage {
   renderedAt: number;
   /** Where the page sends this reader instead (components/Redirect.tsx): answered with a redirect. */
   redirect: string | null;
+  /**
+   * The texts the page was rendered with, by namespace, when its language is not the bundled one
+   * (core SERVER_TEXTS_ID): the browser hydrates with them instead of fetching them.
+   */
+  texts: Record<string, unknown> | null;
 }
 
 type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, QueryKey, unknown> & {
@@ -154,6 +159,16 @@ function renderToText(node: ReactNode): Promise<string> {
   });
 }
 
+/** The namespaces this render used in the reader's language, unless that language's are bundled. */
+function textsOf(texts: typeof i18n, lang: Language): Record<string, unknown> | null {
+  if (lang === DEFAULT_LANGUAGE) return null;
+  // With the shell's namespaces, which the browser loads in the reader's language whatever the page.
+  const shell = [texts.options.ns ?? []].flat();
+  const used = new Set([...shell, ...(texts.reportNamespaces?.getUsedNamespaces() ?? [])]);
+  const bundles = [...used].map((ns) => [ns, texts.getResourceBundle(lang, ns)] as const);
+  return Object.fromEntries(bundles.filter(([, bundle]) => bundle !== undefined));
+}
+
 function statusOf(url: string): number {
   const pathname = url.split(/[?#]/)[0] ?? '/';
   const leaf = matchRoutes(routes, pathname)?.at(-1);
@@ -203,6 +218,6 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
     }
     const state = dehydrate(client);
     client.clear();
-    return { status: statusOf(url), html, state, renderedAt, redirect };
+    return { status: statusOf(url), html, state, renderedAt, redirect, texts: textsOf(texts, lang) };
   });
 }

@@ -6,7 +6,7 @@
 // same card, so a preview never shows more than a visitor may see.
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMMUNITY_CARD, escapeHtml, SERVER_RENDER_ID, type ShareCard } from '@samaj/core';
+import { COMMUNITY_CARD, escapeHtml, SERVER_RENDER_ID, SERVER_TEXTS_ID, type ShareCard } from '@samaj/core';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,10 +60,12 @@ function withServerPage(html: string, page: ServerPage): string {
   return html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${page.lang}" data-rendered="server"`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${page.body}</div>`)
-    .replace(
-      /<\/body>/i,
-      () => `  <script id="${SERVER_RENDER_ID}" type="application/json">${page.data}</script>\n  </body>`,
-    );
+    .replace(/<\/body>/i, () => {
+      const texts = page.texts
+        ? `  <script id="${SERVER_TEXTS_ID}" type="application/json">${page.texts}</script>\n`
+        : '';
+      return `${texts}  <script id="${SERVER_RENDER_ID}" type="application/json">${page.data}</script>\n  </body>`;
+    });
 }
 
 /** Reads the built index.html once; each page is then its render and a few string replaces. */

@@ -196,6 +196,13 @@ describeEachDatabase(
       expect(english.lang).toBe('en');
       expect(english.root).toContain('Matrimony');
       expect(english.root).not.toContain('મેટ્રિમોની');
+      // The English texts it was rendered with come in the page, so the browser fetches none of them;
+      // the Gujarati ones are bundled with the app's code.
+      const texts = /<script id="samaj-texts" type="application\/json">(.*?)<\/script>/s.exec(english.html);
+      expect(Object.keys(JSON.parse(texts?.[1] ?? '{}'))).toEqual(
+        expect.arrayContaining(['common', 'shell', 'matrimony']),
+      );
+      expect(visitor.html).not.toContain('samaj-texts');
       // The member's own choice wins over their browser's.
       const chosen = await open('/matrimony', { 'accept-language': 'en-US', cookie: 'samaj.lang=gu' });
       expect(chosen.lang).toBe('gu');

@@ -16,7 +16,14 @@ interface RenderEntry {
     url: string,
     answer: Answer,
     lang: Language,
-  ): Promise<{ status: number; html: string; state: unknown; renderedAt: number; redirect: string | null }>;
+  ): Promise<{
+    status: number;
+    html: string;
+    state: unknown;
+    renderedAt: number;
+    redirect: string | null;
+    texts: Record<string, unknown> | null;
+  }>;
 }
 
 export interface ServerPage {
@@ -33,6 +40,8 @@ export interface ServerPage {
   body: string;
   /** The browser's copy of the render: `{ state, renderedAt }` as JSON, safe inside a script element. */
   data: string;
+  /** The texts it was rendered with when they are not the app's bundled ones (JSON, as `data`), or null. */
+  texts: string | null;
 }
 
 export interface ServerRenderer {
@@ -48,6 +57,11 @@ const HOISTED =
   /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>|<style\b[^>]*\bdata-precedence\b[^>]*>[^<]*<\/style>)+/;
 
 const EMPTY_BODY = new Set([204, 304]);
+
+/** JSON for a script element: `<` escaped, so no text a member wrote can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
 
 /** The render entry beside the web build, or null when the build has none (the shell is served as before). */
 export function createServerRenderer(app: FastifyInstance, distDir: string): ServerRenderer | null {
@@ -89,7 +103,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
     async render(request) {
       const lang = requestLanguage(request);
       try {
-        const { status, html, state, renderedAt, redirect } = await (await load()).render(
+        const { status, html, state, renderedAt, redirect, texts } = await (await load()).render(
           request.url,
           answerAs(request),
           lang,
@@ -104,8 +118,8 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           lang,
           head: hoisted,
           body: html.slice(hoisted.length),
-          // `<` escaped: no text a member wrote can close the script element.
-          data: JSON.stringify({ state, renderedAt }).replace(/</g, '\\u003c'),
+          data: scriptJson({ state, renderedAt }),
+          texts: texts ? scriptJson(texts) : null,
         };
       } catch (err) {
         // The page still works without its server render: the app draws it in the browser.

@@ -3,6 +3,7 @@
 // with the first load; every other file is fetched when a page first needs it (routes.tsx preloads a
 // page's own namespace with its code, and react-i18next suspends for any other), so the first load
 // does not grow with every feature's text.
+import { SERVER_TEXTS_ID } from '@samaj/core';
 import i18next, { type BackendModule, type i18n as I18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -138,12 +139,25 @@ export const i18nReady: Promise<void> = (async () => {
   const served = isLanguage(servedLanguage) ? servedLanguage : null;
   const lang = served ?? cookieLanguage() ?? storedLanguage() ?? DEFAULT_LANGUAGE;
   if (lang === DEFAULT_LANGUAGE) return;
+  if (served) takeServedTexts(served);
   try {
     await i18n.changeLanguage(lang);
   } catch {
     // Offline or a failed fetch: Gujarati stays; the member can switch again later.
   }
 })();
+
+/** The texts the server rendered the page with (core SERVER_TEXTS_ID): i18next fetches none of them. */
+function takeServedTexts(lang: Language): void {
+  const element = document.getElementById(SERVER_TEXTS_ID);
+  element?.remove();
+  try {
+    const bundles = JSON.parse(element?.textContent || '{}') as Record<string, Record<string, unknown>>;
+    for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+  } catch {
+    // A damaged element: the texts are fetched as they always were.
+  }
+}
 
 /** Switches the interface language and remembers the choice in this browser. */
 export async function setLanguage(lang: Language): Promise<void> {

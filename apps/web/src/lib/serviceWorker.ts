@@ -88,11 +88,34 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
   return registering;
 }
 
-/** Started once from main.tsx; a failure is logged to the console (SPEC §5) and nothing else. */
+let stable = false;
+const stableListeners = new Set<Listener>();
+
+/**
+ * True once the first screen is in (`whenStable`): the shell's prompts (install, notifications, a new
+ * version) load from here, with the installable app, not in the first load they do not take part in.
+ */
+export function useAppStable(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      stableListeners.add(listener);
+      return () => stableListeners.delete(listener);
+    },
+    () => stable,
+    () => false,
+  );
+}
+
+/** Started once from App.tsx; a failure is logged to the console (SPEC §5) and nothing else. */
 export function registerServiceWorkerWhenStable(client: QueryClient): void {
-  if (import.meta.env.DEV || !serviceWorkerSupported()) return;
   whenStable(client)
-    .then(registerServiceWorker)
+    .then(() => {
+      // Registering first: its mark is where the first load ends, and what `stable` loads comes after.
+      const registered = import.meta.env.DEV || !serviceWorkerSupported() ? null : registerServiceWorker();
+      stable = true;
+      for (const listener of stableListeners) listener();
+      return registered;
+    })
     .catch((error: unknown) => console.error('Service worker registration failed:', error));
 }
 

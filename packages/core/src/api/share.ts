@@ -48,3 +48,10 @@ export const PAGE_PRELOADS_FILE = 'page-preloads.json';
  * and render time (apps/server platform/ssr.ts → apps/web main.tsx).
  */
 export const SERVER_RENDER_ID = 'samaj-render';
+
+/**
+ * The JSON script element with the texts a page was rendered with, by namespace, when its reader's
+ * language is not the one bundled with the app's code (apps/web lib/i18n.ts reads it before it would
+ * fetch them): an English reader's first load fetches no text files.
+ */
+export const SERVER_TEXTS_ID = 'samaj-texts';

@@ -5,11 +5,11 @@ import { TakenOver } from '../../components/TakenOver';
 import { useCommunityName } from '../../lib/head';
 import { loadNamespace } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/publicConfig';
+import { useAppStable } from '../../lib/serviceWorker';
 import { useCurrentUser } from '../../lib/session';
 import { BackButton } from './BackButton';
 import { shellCss } from './layout';
 import { NavBar } from './NavBar';
-import { ShellPrompts } from './ShellPrompts';
 import { useScrollPosition } from './useScrollPosition';
 
 export function Shell() {
@@ -41,8 +41,21 @@ export function Shell() {
           </main>
         </div>
       </div>
-      <ShellPrompts />
+      <Prompts />
     </>
+  );
+}
+
+const ShellPrompts = lazy(() => import('./ShellPrompts').then((m) => ({ default: m.ShellPrompts })));
+
+/** The shell's prompts draw nothing on a page's first screen: their code loads once the page is stable. */
+function Prompts() {
+  const stable = useAppStable();
+  if (!stable) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShellPrompts />
+    </Suspense>
   );
 }
 
