@@ -229,7 +229,7 @@ test('on a phone every queue and its waiting count is in sight; at 1280 px no ta
   }
   await expect(page.getByTestId('waiting-matrimonyProfiles')).not.toHaveText(/^(0|–)$/);
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveCount(8);
+  await expect(tabs).toHaveCount(9);
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   const matrimony = page.getByRole('tab', { name: /Matrimony verification/ });
   await expect(matrimony).toContainText(/\d/);
@@ -238,7 +238,7 @@ test('on a phone every queue and its waiting count is in sight; at 1280 px no ta
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/posts');
-  await expect(tabs).toHaveCount(8);
+  await expect(tabs).toHaveCount(9);
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
 });
 

@@ -2,7 +2,7 @@
 // blocks anything, offers "send again", and can be put away. Putting it away is this browser's
 // memory (localStorage, per address), so the server's render always draws it and the browser hides
 // it once the app runs (useSyncExternalStore's server snapshot: no hydration mismatch).
-import { CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResendConfirmation } from './ResendConfirmation';
@@ -28,6 +28,7 @@ function dismissedFor(): string | null {
 }
 
 export default function EmailNotice({ email }: { email: string }) {
+  // Put away per address: a new address is told again.
   const { t } = useTranslation('accounts');
   const dismissed = useSyncExternalStore(subscribe, dismissedFor, () => null);
   const [hidden, setHidden] = useState(false);
@@ -47,17 +48,16 @@ export default function EmailNotice({ email }: { email: string }) {
       aria-label={t('notice.label')}
       withBorder
       radius="md"
-      p="sm"
+      px="sm"
+      py={6}
       mb="md"
       bg="orange.0"
     >
-      <Group align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={6} style={{ flex: 1 }}>
-          <Text size="sm">{t('notice.text', { email })}</Text>
-          <Group gap="xs">
-            <ResendConfirmation />
-          </Group>
-        </Stack>
+      <Group align="center" wrap="nowrap" gap="xs">
+        <Text size="sm" style={{ flex: 1 }}>
+          {t('notice.text')}
+        </Text>
+        <ResendConfirmation compact />
         <CloseButton size="sm" aria-label={t('notice.dismiss')} onClick={dismiss} />
       </Group>
     </Paper>

@@ -3,22 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/errors';
 import { useResendConfirmation } from '../api/recovery';
 
-/** "Send again": the confirmation mail for the member's address, once more; says when it went. */
-export function ResendConfirmation({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+/**
+ * "Send again": the confirmation mail for the member's address, once more; says when it went
+ * (`compact`: in a word, for the notice's one line).
+ */
+export function ResendConfirmation({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('accounts');
   const resend = useResendConfirmation();
   const explain = useErrorMessage('accounts:confirm.errors');
   if (resend.isSuccess) {
     return (
       <Text size="sm" role="status">
-        {t('confirm.resent')}
+        {compact ? t('confirm.resentShort') : t('confirm.resent')}
       </Text>
     );
   }
   return (
     <>
       <Button
-        size={size}
+        size={compact ? 'compact-sm' : 'sm'}
         variant="light"
         onClick={() => resend.mutate()}
         loading={resend.isPending}

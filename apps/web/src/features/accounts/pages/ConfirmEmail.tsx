@@ -79,7 +79,7 @@ function ConfirmProblem({ error, onRetry }: { error?: unknown; onRetry?: () => v
         user && user.emailVerified === false ? (
           <>
             <Text size="sm">{t('confirm.askAgainMember')}</Text>
-            <ResendConfirmation size="sm" />
+            <ResendConfirmation />
           </>
         ) : user ? null : (
           <Text size="sm">

@@ -98,17 +98,17 @@ describe('the notice for an unconfirmed address', () => {
       routes: (r) => (r.path === '/api/account/verification' ? { status: 204 } : undefined),
     });
     const first = renderApp('/settings');
-    const notice = await screen.findByRole('region', { name: 'ઈમેલની ખાતરી' });
-    expect(notice.textContent).toContain(testMember.email);
+    const notice = await screen.findByRole('region', { name: 'સરનામાની ખાતરી' });
+    expect(notice.textContent).toContain('અમે તમને મેઇલ કરેલી લિંક ખોલીને તમારા સરનામાની ખાતરી કરો.');
     fireEvent.click(screen.getByRole('button', { name: 'ફરી મોકલો' }));
     expect((await screen.findByText(/મોકલી દીધી/)).textContent).toBeTruthy();
     expect(requestsTo(fetchMock, '/api/account/verification')).toEqual(['POST /api/account/verification']);
     fireEvent.click(screen.getByRole('button', { name: 'આ સૂચના છુપાવો' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'ઈમેલની ખાતરી' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'સરનામાની ખાતરી' })).toBeNull());
     first.unmount();
     renderApp('/settings');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('region', { name: 'ઈમેલની ખાતરી' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'સરનામાની ખાતરી' })).toBeNull();
   });
 
   it('is not shown when the address is confirmed, or when the server sends no mail', async () => {
@@ -120,12 +120,12 @@ describe('the notice for an unconfirmed address', () => {
     const first = renderApp('/settings');
     await screen.findByRole('heading', { level: 1 });
     await settled();
-    expect(screen.queryByRole('region', { name: 'ઈમેલની ખાતરી' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'સરનામાની ખાતરી' })).toBeNull();
     first.unmount();
     stubServer({ account: unconfirmed, config: { mailEnabled: false } });
     renderApp('/settings');
     await screen.findByRole('heading', { level: 1 });
     await settled();
-    expect(screen.queryByRole('region', { name: 'ઈમેલની ખાતરી' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'સરનામાની ખાતરી' })).toBeNull();
   });
 });
