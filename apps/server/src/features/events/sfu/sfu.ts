@@ -12,8 +12,8 @@
 // - `live` holds the lease of db/live.ts: renewed while the host's channel is open here; the host
 //   gone for LIVE_HOST_GRACE_MS, or Janus restarting (its rooms are gone with it), clears it.
 // - The viewer count goes out from here over the realtime pub/sub on the event's channel.
-// Rooms and channels live in this process: with several app processes, send /sfu to one of them
-// (as /peerjs, docs/live-video.md).
+// Rooms, channels, seats and the per-member limits live in this process: with several app processes,
+// send /sfu to one of them (unlike /peerjs, which peer-relay.ts lets any process serve; docs/live-video.md).
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
