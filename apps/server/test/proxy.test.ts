@@ -62,8 +62,8 @@ async function portOpen(port: number): Promise<boolean> {
 /** The shipped site with this run's ports and certificate; each substitution must find its line. */
 export function siteForTest(site: string, ports: { http: number; https: number; apps: number[] }): string {
   const replacements: Array<[RegExp, string]> = [
-    [/server 127\.0\.0\.1:8080;/, `server 127.0.0.1:${ports.apps[0]};`],
-    [/server 127\.0\.0\.1:8081;/, `server 127.0.0.1:${ports.apps[1]};`],
+    [/server 127\.0\.0\.1:8080\b/g, `server 127.0.0.1:${ports.apps[0]}`],
+    [/server 127\.0\.0\.1:8081\b/g, `server 127.0.0.1:${ports.apps[1]}`],
     [/listen 80;/, `listen 127.0.0.1:${ports.http};`],
     [/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.https} ssl http2;`],
     // This machine may have no IPv6.
@@ -363,7 +363,7 @@ describe.skipIf(!!skipReason)(
       await database?.drop();
     }, 60_000);
 
-    it('serves HTTPS over HTTP/2 and sends plain HTTP to HTTPS', async () => {
+    it('serves HTTPS over HTTP/2, sends /sfu to one process and plain HTTP to HTTPS', async () => {
       const session = http2.connect(origin, { ca });
       try {
         const status = await new Promise<number>((resolve, reject) => {
@@ -378,6 +378,13 @@ describe.skipIf(!!skipReason)(
       } finally {
         session.close();
       }
+      // /sfu (SFU mode's rooms live in one process) always reaches the first process.
+      const before = accessLog().length;
+      for (let i = 0; i < 3; i++) await request('GET', '/sfu');
+      const sfu = accessLog()
+        .slice(before)
+        .filter((line) => line.uri === '/sfu');
+      expect(sfu.map((line) => line.upstream)).toEqual(Array(3).fill(`127.0.0.1:${appPorts[0]}`));
       const plain = await fetch(`http://127.0.0.1:${httpPort}/surnames`, { redirect: 'manual' });
       expect(plain.status).toBe(301);
       expect(plain.headers.get('location')).toMatch(/^https:\/\/127\.0\.0\.1(:\d+)?\/surnames$/);
