@@ -88,6 +88,8 @@ interface Started {
 
 function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Started {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A run cut short (a timeout, the worker killed) leaves no nginx or server behind.
+  process.once('exit', () => child.kill('SIGKILL'));
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
