@@ -35,6 +35,8 @@ test('record, END, and "Watch again" plays the replay and seeks in it', async ({
   await host.page.goto('/events/create');
   const record = host.page.getByRole('checkbox', { name: 'ફરી જોવા માટે રેકોર્ડ કરો' });
   await expect(record).toBeVisible();
+  await host.page.setViewportSize({ width: 375, height: 812 });
+  await host.page.screenshot({ path: join(shots, 'form-375.png'), fullPage: true });
   await expect(
     host.page.getByText('લાઇવ પ્રસારણ પૂરું થયા પછી સભ્યો તેને કાર્યક્રમના પેજ પર ફરી જોઈ શકશે.'),
   ).toBeVisible();
