@@ -1,6 +1,13 @@
 import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { EventView } from '@samaj/core';
-import { IconBroadcast, IconCalendarEvent, IconCheck, IconMapPin, IconPencil } from '@tabler/icons-react';
+import type { EventDetails, EventView } from '@samaj/core';
+import {
+  IconBroadcast,
+  IconCalendarEvent,
+  IconCheck,
+  IconMapPin,
+  IconPencil,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorMessage } from '../../../lib/errors';
@@ -9,7 +16,7 @@ import { useRequestStreaming } from '../api/events';
 import { useEventOver, useEventStart } from '../format';
 
 /** One event in the list; its upper part opens the event screen, the row under it holds actions. */
-export function EventCard({ event }: { event: EventView }) {
+export function EventCard({ event }: { event: EventDetails }) {
   const { t } = useTranslation('events');
   const start = useEventStart();
   const over = useEventOver()(event);
@@ -51,6 +58,15 @@ export function EventCard({ event }: { event: EventView }) {
               <Text size="sm" lineClamp={2}>
                 {event.description}
               </Text>
+            )}
+            {/* How many said they'll attend (issue 31 §4): only once someone has. */}
+            {event.attendees > 0 && (
+              <Group gap={6} wrap="nowrap">
+                <IconUsers size={16} aria-hidden />
+                <Text size="sm" c="dimmed">
+                  {t('details.attendees', { count: event.attendees })}
+                </Text>
+              </Group>
             )}
             <Group gap="sm" mt={4}>
               <Group gap={6} wrap="nowrap">

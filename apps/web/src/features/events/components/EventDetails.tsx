@@ -2,13 +2,14 @@
 // (the community's time zone), where (with the place on the community map when the event has
 // coordinates), what it is about, "I'll attend" with the count, and "Add to calendar" (the .ics);
 // a past event says 'Ended' instead of asking.
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { EventView } from '@samaj/core';
 import { IconCalendarEvent, IconCalendarPlus, IconCheck, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginPrompt } from '../../../components/LoginPrompt';
 import { useErrorMessage } from '../../../lib/errors';
+import { useShareCard } from '../../../lib/head';
 import { calendarUrl, useEvent, useEventAttendees, useSetAttendance } from '../api/events';
 import { useEventOver, useEventStart } from '../format';
 import classes from './EventDetails.module.css';
@@ -122,8 +123,18 @@ export function EventDetailsPanel({ event: shown }: { event: EventView }) {
 export function VisitorEventDetails({ id }: { id: string }) {
   const { t } = useTranslation('events');
   const { data } = useEventAttendees(id);
+  // What anyone may see of it (its share card: name, date, place, about), already asked for the head tags.
+  const card = useShareCard('event', id);
   return (
     <Stack gap="md">
+      {card && (
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {card.name}
+          </Title>
+          {card.text && <Text c="dimmed">{card.text}</Text>}
+        </Stack>
+      )}
       {data && (
         <Group gap={8} wrap="nowrap">
           <IconUsers size={18} aria-hidden />
