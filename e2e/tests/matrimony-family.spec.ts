@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -28,7 +29,8 @@ async function person(
   lang: 'gu' | 'en',
   options: { surname?: string; name?: string; marital?: 'Single' | null } = {},
 ): Promise<Person> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  // bypassCSP lets axe-core's script in (the app's CSP refuses inline scripts), as a11y.spec.ts does.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, bypassCSP: true });
   await chooseLanguage(context, lang);
   const page = await context.newPage();
   const problems = pageProblems(page);
@@ -68,6 +70,26 @@ async function corner(bytes: Buffer): Promise<[number, number, number]> {
  */
 const real = (problems: string[]) =>
   problems.filter((p) => !p.startsWith('Service worker registration failed'));
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious or critical WCAG 2.1 A/AA findings inside `selector` (as a11y.spec.ts runs it). */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (include) => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Found[] }> } }
+    ).axe;
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
 
 const near = (a: [number, number, number], b: [number, number, number]) =>
   a.every((v, i) => Math.abs(v - (b[i] as number)) < 40);
@@ -232,6 +254,7 @@ for (const lang of ['gu', 'en'] as const) {
     await expect(form.getByRole('button', { name: w.next })).toBeDisabled();
     await form.getByLabel(w.mosal, { exact: true }).fill(family.mosal);
     await choose(page, form, w.income, w.incomeChoice);
+    expect(await axeFindings(page, 'form')).toEqual([]);
     await look(page, `form-family-${lang}`);
     await form.getByRole('button', { name: w.next }).click();
 
@@ -242,6 +265,7 @@ for (const lang of ['gu', 'en'] as const) {
     await choose(page, form, w.manglik, w.manglikChoice);
     await choose(page, form, w.diet, w.dietChoice);
     await form.getByLabel(w.expectation).fill(LISTING.expectation);
+    expect(await axeFindings(page, 'form')).toEqual([]);
     await look(page, `form-birth-${lang}`);
     await form.getByRole('button', { name: w.submit }).click();
     await expect(page.getByRole('heading', { name: w.underReview })).toBeVisible();
@@ -383,6 +407,9 @@ test('photos: three added, put in order, and each shown only to whom the owner c
   // Focus stays with the photo it moved (now photo 3, whose "later" is off: on its "earlier").
   await expect(dialog.getByRole('button', { name: 'Move photo 3 earlier' })).toBeFocused();
   await expect(dialog.getByRole('radio', { name: 'Verified members' })).toBeChecked();
+  // Judged once the dialog has faded in (axe leaves colours mid-fade unjudged).
+  await expect(dialog).toHaveCSS('opacity', '1');
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
   await look(page, 'photos-dialog-en');
   await dialog.getByRole('button', { name: 'Save photos' }).click();
   await expect(dialog).toHaveCount(0);
