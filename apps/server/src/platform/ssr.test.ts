@@ -393,7 +393,16 @@ describeEachDatabase(
         expect(head.description).toEqual([text('profiles', 'memberDescription', { name: 'Ramesh Patel' })]);
         expect(head.ogImage).toEqual([`${origin()}/api/files/${dp}/preview?width=300`]);
 
-        await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, shown.user.id));
+        // Blocked as the operator's command does it: the change and its domain event, which also drops
+        // the visitor pages this process kept (platform/page-cache.ts).
+        await ctx.app.events.transaction(async (tx) => {
+          await tx.update(user).set({ banned: true }).where(eq(user.id, shown.user.id));
+          await ctx.app.events.publish(tx, 'user.blocked', {
+            userId: shown.user.id,
+            blocked: true,
+            audit: { actor: 'operator', action: 'user.block', entity: 'user', entityId: shown.user.id },
+          });
+        });
         const blocked = await crawl(`/profile/${shown.user.id}`);
         expect(blocked.head.titles).toEqual([titled(text('profiles', 'title'))]);
         expect(blocked.html).not.toContain('Ramesh');
@@ -439,6 +448,34 @@ describeEachDatabase(
         const { width, height, format } = await sharp(res.rawPayload).metadata();
         expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
       });
+    });
+
+    it('keeps a visitor page for the next visitors, never a member page, and drops it on any change', async () => {
+      const rendersOf = async (url: string, headers: Record<string, string> = {}) => {
+        asked.length = 0;
+        const page = await open(url, headers);
+        expect(page.status).toBe(200);
+        return { page, calls: asked.length };
+      };
+      const first = await rendersOf('/surnames');
+      expect(first.calls).toBeGreaterThan(0);
+      const again = await rendersOf('/surnames');
+      expect(again.calls, 'the next visitor gets the kept page').toBe(0);
+      expect(again.page.html).toBe(first.page.html);
+      // Each language its own page; a member's page is theirs alone, rendered every time.
+      expect((await rendersOf('/surnames', { 'accept-language': 'en' })).calls).toBeGreaterThan(0);
+      expect((await rendersOf('/surnames', { 'accept-language': 'en' })).calls).toBe(0);
+      for (let i = 0; i < 2; i++) {
+        expect((await rendersOf('/surnames', { cookie: member.cookie })).calls).toBeGreaterThan(0);
+      }
+      // A write that succeeded drops every kept page: the next visitor's page is rendered anew.
+      const posted = await call(ctx.app, 'POST', '/api/posts', member, { description: 'Kept pages go' });
+      expect(posted.statusCode).toBe(201);
+      expect((await rendersOf('/surnames')).calls).toBeGreaterThan(0);
+      // A refused write changes nothing, and keeps them.
+      const refused = await call(ctx.app, 'POST', '/api/posts', member, {});
+      expect(refused.statusCode).toBe(400);
+      expect((await rendersOf('/surnames')).calls).toBe(0);
     });
 
     it('takes the language a browser asks for only when the app has it', () => {

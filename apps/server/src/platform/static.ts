@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLanguage } from './language.ts';
+import { createVisitorPageCache } from './page-cache.ts';
 import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
 import { createServerRenderer } from './ssr.ts';
 
@@ -47,6 +49,18 @@ Run <code>npm run build</code> (or start with <code>npm start</code>, which buil
 <p>API documentation: <a href="/api/docs">/api/docs</a></p>
 </body></html>
 `;
+
+function sendPage(reply: FastifyReply, status: number, html: string, rendered: boolean): FastifyReply {
+  return (
+    reply
+      .code(status)
+      .header('cache-control', PRIVATE_PAGE)
+      // A rendered page is in the reader's language: their choice (a cookie) or their browser's.
+      .header('vary', rendered ? 'cookie, accept-language' : 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
+}
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
@@ -94,7 +108,11 @@ export async function registerStatic(
     },
   });
 
+  const visitorPages = createVisitorPageCache(app);
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = renderer ? visitorPages.keyOf(request, requestLanguage(request)) : null;
+    const kept = key ? visitorPages.get(key) : null;
+    if (kept) return sendPage(reply, kept.status, kept.html, true);
     const page = renderer && request.method === 'GET' ? await renderer.render(request) : null;
     if (page?.redirect) {
       return reply
@@ -105,15 +123,9 @@ export async function registerStatic(
         .send();
     }
     const html = await document.render(request.url, page);
-    return (
-      reply
-        .code(page?.status ?? 200)
-        .header('cache-control', PRIVATE_PAGE)
-        // A rendered page is in the reader's language: their choice (a cookie) or their browser's.
-        .header('vary', page ? 'cookie, accept-language' : 'cookie')
-        .type('text/html; charset=utf-8')
-        .send(html)
-    );
+    const status = page?.status ?? 200;
+    if (key && page) visitorPages.set(key, { status, html });
+    return sendPage(reply, status, html, page !== null);
   };
   app.get('/', { schema: { hide: true } }, sendDocument);
 

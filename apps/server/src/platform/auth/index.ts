@@ -16,6 +16,7 @@ export {
   getSessionId,
   getSessionUser,
   getUpgradeUser,
+  hasSessionCookie,
   registerSessionRefresh,
   requireLabel,
   requireUser,

@@ -100,6 +100,11 @@ const lookups = new WeakMap<FastifyRequest, Promise<Lookup>>();
 
 const NOBODY: Lookup = { user: null, sessionId: null };
 
+/** Whether the request carries a session cookie at all (valid or not): a visitor's carries none. */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return COOKIE_NAMES.some((name) => Boolean(request.cookies?.[name]));
+}
+
 /**
  * Every member request reads its session, so the common case is a few seconds' memory
  * (session-cache.ts), else one indexed query (session token → session joined with its user), checked

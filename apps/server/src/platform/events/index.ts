@@ -24,6 +24,7 @@ interface Pending {
 export class EventBus {
   private inTransaction = new Map<DomainEventName, TransactionHandler<DomainEventName>[]>();
   private afterCommit = new Map<DomainEventName, CommitHandler<DomainEventName>[]>();
+  private afterEveryCommit: Array<(name: DomainEventName) => void> = [];
   /** Events published inside each open `transaction()`, delivered after its commit. */
   private pending = new WeakMap<object, Pending[]>();
 
@@ -44,6 +45,11 @@ export class EventBus {
     const list = this.afterCommit.get(name) ?? [];
     list.push(handler as CommitHandler<DomainEventName>);
     this.afterCommit.set(name, list);
+  }
+
+  /** Runs `handler` after every event's commit, whatever its name (caches of what events change). */
+  onEveryCommit(handler: (name: DomainEventName) => void): void {
+    this.afterEveryCommit.push(handler);
   }
 
   /**
@@ -77,6 +83,7 @@ export class EventBus {
   }
 
   private async deliver(event: Pending): Promise<void> {
+    for (const handler of this.afterEveryCommit) handler(event.name);
     for (const handler of this.afterCommit.get(event.name) ?? []) {
       try {
         await handler(event.payload as never);
