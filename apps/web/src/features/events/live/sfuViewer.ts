@@ -6,6 +6,10 @@ import { SFU_CLOSE_REASON } from '@samaj/core';
 import { closeErrorType, JanusError, SfuChannel, SfuClosed, trickleThrough } from './sfu';
 import { JOIN_MARK, JOIN_PHASES, type ViewerCallbacks } from './viewer';
 
+/** A join Janus refuses (no feed yet) is asked again this often, this many times, on the same channel. */
+const JOIN_RETRY_MS = 500;
+const JOIN_ATTEMPTS = 10;
+
 function markOnce(name: string): void {
   if (performance.getEntriesByName(name).length === 0) performance.mark(name);
 }
@@ -34,7 +38,7 @@ export class SfuViewer {
       }
     };
     try {
-      const joined = await channel.request({ request: 'join', ptype: 'subscriber' });
+      const joined = await this.join(channel);
       markOnce(JOIN_PHASES.signalling);
       if (this.done) return;
       if (!joined.jsep) throw new JanusError(500, 'no offer');
@@ -63,6 +67,22 @@ export class SfuViewer {
       // Janus's refusal (the host has not published yet, or its feed just went): try again soon.
       if (error instanceof JanusError) return this.lost();
       this.fail('webrtc');
+    }
+  }
+
+  /**
+   * Joins as a subscriber of the host's feed. The host sets `live` before publishing, so a viewer
+   * waiting on the screen may ask a moment before there is a feed: Janus refuses, and we ask again on
+   * the same channel for a few seconds instead of showing a lost connection.
+   */
+  private async join(channel: SfuChannel) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await channel.request({ request: 'join', ptype: 'subscriber' });
+      } catch (error) {
+        if (!(error instanceof JanusError) || attempt >= JOIN_ATTEMPTS || this.done) throw error;
+        await new Promise((resolve) => setTimeout(resolve, JOIN_RETRY_MS));
+      }
     }
   }
 
