@@ -1,5 +1,5 @@
 import type { EventView } from '@samaj/core';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, requestsTo, stubServer, testMember } from '../../../test/render';
 import type { HostCallbacks } from '../live/host';
@@ -157,11 +157,22 @@ afterEach(() => {
 });
 
 describe('live event screen', () => {
-  it('sends a visitor to login, to come back here afterwards', async () => {
-    stubServer();
-    const { router } = renderApp('/event/ev1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?forward=%2Fevent%2Fev1');
+  it('tells a visitor what the event is (its share card) and asks them to log in, to come back here', async () => {
+    const server = stubServer({
+      routes: ({ path }) =>
+        path === '/api/share-cards/event/ev1'
+          ? { body: { name: 'Annual Meeting', text: '03/10/2026 · Samaj Vadi', image: null } }
+          : undefined,
+    });
+    renderApp('/event/ev1');
+    await waitFor(() => expect(document.title).toMatch(/^Annual Meeting \| /));
+    const prompt = await screen.findByRole('heading', { name: 'આગળ વધવા લૉગ ઇન કરો' });
+    const login = within(prompt.closest('.mantine-Card-root') as HTMLElement).getByRole('link', {
+      name: 'Login',
+    });
+    expect(login.getAttribute('href')).toBe('/login?forward=%2Fevent%2Fev1');
+    // The event itself is not asked for: it is for members.
+    expect(requestsTo(server, '/api/events/')).not.toContain('GET /api/events/ev1');
   });
 
   it("a member opening an event that is not live sees 'Not Started' with the Gujarati wait message", async () => {
