@@ -25,9 +25,7 @@ export const TILE_HOST = 'tiles.samaj.test';
 export default defineConfig({
   testDir: './tests',
   // SFU mode needs a server with JANUS_URL and TURN: playwright.sfu.config.ts runs it.
-  testIgnore: ['**/live-sfu.spec.ts'],
-  // SFU mode needs a server with JANUS_URL and TURN: playwright.sfu.config.ts runs it.
-  testIgnore: ['**/live-sfu.spec.ts'],
+  testIgnore: ['**/live-sfu.spec.ts', '**/replay.spec.ts'],
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,

@@ -68,13 +68,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [
-    react(),
-    pwa,
-    pagePreloadsPlugin(),
-    startScriptPlugin(),
-    mantineCssCheckPlugin(),
-  ],
+  plugins: [react(), pwa, pagePreloadsPlugin(), startScriptPlugin(), mantineCssCheckPlugin()],
   // Only the Mantine rules the app's components can use (scripts/mantineCss.ts).
   css: {
     postcss: {

@@ -40,14 +40,12 @@ export default function PostView({ id, me }: { id: string; me: string }) {
   }
   const post = query.data;
   return (
-    <>
-      <PostCard
-        post={post}
-        me={me}
-        full
-        maxWidth={SINGLE_POST_MAX_WIDTH}
-        onDeleted={() => navigate('/posts', { replace: true })}
-      />
-    </>
+    <PostCard
+      post={post}
+      me={me}
+      full
+      maxWidth={SINGLE_POST_MAX_WIDTH}
+      onDeleted={() => navigate('/posts', { replace: true })}
+    />
   );
 }
