@@ -162,7 +162,7 @@ test('§3.5 §3.6 a Publisher picks the host from members as they type; an unkno
   await page.getByLabel(/કાર્યક્રમનું નામ/).fill('Samuh Vivah 2026');
   await page.getByLabel(/તારીખ અને સમય/).fill('2026-12-20T18:30');
   await page.getByLabel(/વિગત/).fill('Community wedding, all welcome.');
-  await page.getByLabel(/સ્થળ/).fill('Samaj Wadi');
+  await page.getByLabel('સ્થળ', { exact: true }).fill('Samaj Wadi');
 
   // A username nobody has: the host field itself says so, from the API's answer.
   const host = page.getByRole('combobox', { name: /યજમાન/ }).or(page.getByLabel(/યજમાન/)).first();

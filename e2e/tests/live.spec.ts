@@ -324,7 +324,7 @@ test('a Publisher creates an event with the form; a member requests a stream onc
   await host.page.goto('/events/create');
   await host.page.getByLabel(/કાર્યક્રમનું નામ/).fill('Samuh Lagna');
   await host.page.getByLabel(/તારીખ અને સમય/).fill('2026-12-20T18:30');
-  await host.page.getByLabel(/સ્થળ/).fill('Samaj Wadi');
+  await host.page.getByLabel('સ્થળ', { exact: true }).fill('Samaj Wadi');
   await host.page.getByRole('button', { name: 'કાર્યક્રમ બનાવો' }).click();
   // The new event opens on its own screen, where its host may go live.
   await expect(host.page).toHaveURL(/\/event\/[0-9a-f]+$/);
