@@ -124,7 +124,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   // A member's export lists the events they host and their stream requests; deleting the account
   // leaves the events (staff own them) and takes the requests (cascade).
-  app.registry.addShareCard('event', eventShareCard);
+  app.registry.addShareCard('event', eventShareCard(app.config.timeZone));
   app.registry.addMemberData({
     name: 'hostedEvents',
     export: (db, memberId) => db.select().from(event).where(eq(event.host, memberId)),
