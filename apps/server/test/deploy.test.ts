@@ -2,13 +2,11 @@
 // systemd reads the units without a complaint, and the nightly backup script writes an archive and
 // removes only those older than the days it keeps. (The nginx site runs in proxy.test.ts.)
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL, tempDir } from './harness.ts';
+import { scratchDatabase, TEST_DATABASE_URL, tempDir } from './harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SYSTEMD = path.join(ROOT, 'deploy/systemd');
@@ -54,20 +52,8 @@ describe('deploy/systemd', () => {
   it.skipIf(!TEST_DATABASE_URL)(
     'the nightly backup script writes an archive with pg_dump and removes those older than BACKUP_KEEP_DAYS',
     async () => {
-      const name = `samaj_nightly_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = async (sql: string) => {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        try {
-          await client.query(sql);
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`create database "${name}"`);
+      const database = await scratchDatabase('samaj_nightly');
       try {
-        const url = new URL(TEST_DATABASE_URL as string);
-        url.pathname = `/${name}`;
         const backups = path.join(tempDir('samaj-nightly-'), 'backups');
         fs.mkdirSync(backups);
         const old = path.join(backups, 'samaj-20200101T033000Z.tar.gz');
@@ -83,7 +69,7 @@ describe('deploy/systemd', () => {
         const result = spawnSync('sh', [path.join(SYSTEMD, 'samaj-backup.sh')], {
           env: {
             ...process.env,
-            DATABASE_URL: url.toString(),
+            DATABASE_URL: database.url,
             DATA_DIR: tempDir('samaj-nightly-data-'),
             BACKUP_DIR: backups,
             BACKUP_KEEP_DAYS: '14',
@@ -111,7 +97,7 @@ describe('deploy/systemd', () => {
         expect(refused.status).toBe(1);
         expect(refused.stderr).toContain('BACKUP_KEEP_DAYS must be a number of days');
       } finally {
-        await admin(`drop database if exists "${name}" with (force)`);
+        await database.drop();
       }
     },
   );

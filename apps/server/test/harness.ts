@@ -179,3 +179,25 @@ export function describeEachDatabase(
 // Members: `createMember(app, overrides)` and `createAdmin(app)` (return `{ user, cookie }`) are
 // owned by the accounts feature and live in test/members.ts; import them from there.
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * A database of its own on the test server (pg_dump takes a whole database; processes started as an
+ * operator would use its default schemas), dropped by `drop()`. Needs TEST_DATABASE_URL.
+ */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('scratchDatabase needs TEST_DATABASE_URL');
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}

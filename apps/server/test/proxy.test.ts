@@ -19,7 +19,7 @@ import WebSocket from 'ws';
 import { runCli } from '../src/cli.ts';
 import { WRITE_LIMITS } from '../src/platform/rate-limit.ts';
 import { multipart } from './fixtures/images.ts';
-import { TEST_DATABASE_URL, tempDir } from './harness.ts';
+import { scratchDatabase, TEST_DATABASE_URL, tempDir } from './harness.ts';
 import { type PushReceiver, RECEIVER_CERT_PATH, startPushReceiver } from './push-receiver.ts';
 import { waitFor } from './wait.ts';
 
@@ -250,20 +250,7 @@ describe.skipIf(!!skipReason)(
 
     beforeAll(async () => {
       // A database of the run's own: the processes use its default schemas, as an operator's do.
-      const name = `samaj_proxy_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = async (sql: string) => {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        try {
-          await client.query(sql);
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`create database "${name}"`);
-      const url = new URL(TEST_DATABASE_URL as string);
-      url.pathname = `/${name}`;
-      database = { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+      database = await scratchDatabase('samaj_proxy');
 
       push = await startPushReceiver();
       const [a, b, http, httpsPort] = [

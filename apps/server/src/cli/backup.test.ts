@@ -1,15 +1,20 @@
 // Operators' backup and restore: a DATA_DIR filled through the real app is backed up, restored
 // into a fresh DATA_DIR, and the restored server has the same members, posts and images.
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as images from '../../test/fixtures/images.ts';
-import { closeTestApp, createTestApp, TEST_DATABASE_URL, tempDir, testConfig } from '../../test/harness.ts';
+import {
+  closeTestApp,
+  createTestApp,
+  scratchDatabase,
+  TEST_DATABASE_URL,
+  tempDir,
+  testConfig,
+} from '../../test/harness.ts';
 import { createMember, login, type TestMember } from '../../test/members.ts';
 import { buildApp } from '../app.ts';
 import { runCli } from '../cli.ts';
@@ -187,24 +192,6 @@ describe('backup and restore [pglite]', () => {
   });
 });
 
-/** A database of its own on the test server (pg_dump takes a whole database), dropped by `drop()`. */
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `samaj_backup_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
-
 async function openPostgresApp(databaseUrl: string, dataDir: string) {
   const database = await openDatabase({ databaseUrl });
   await migrateDatabase(database);
@@ -228,7 +215,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore [postgres]', () => {
   });
 
   it('puts pg_dump of the database into the archive and restores it into an empty database', async () => {
-    const source = await scratchDatabase();
+    const source = await scratchDatabase('samaj_backup');
     databases.push(source);
     const sourceDir = tempDir();
     const { app, close } = await openPostgresApp(source.url, sourceDir);
@@ -261,7 +248,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore [postgres]', () => {
     expect(nowhere.code).toBe(1);
     expect(nowhere.err).toContain('This backup holds a PostgreSQL database: set DATABASE_URL');
 
-    const target = await scratchDatabase();
+    const target = await scratchDatabase('samaj_backup');
     databases.push(target);
     const targetDir = scratchPath('restored');
     const restored = await cli(['restore', archive], { DATA_DIR: targetDir, DATABASE_URL: target.url });
