@@ -44,6 +44,7 @@ describe('event form', () => {
       coordinates: null,
       host: null,
       liveStream: false,
+      recordReplay: false,
     });
     expect(eventSchema.safeParse({ ...base, time: '2026-12-01T18:30+05:30' }).success).toBe(true);
     for (const time of ['2026-12-01', '2026-02-30T10:00:00Z', '2026-12-01T18:30:00', 'soon']) {
