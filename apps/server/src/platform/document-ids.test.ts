@@ -13,9 +13,13 @@ interface Parameter {
   schema?: { pattern?: string };
 }
 
-/** Parameters that are not document ids: a surname's name (and the surname list's cursor, a name), a slide's position. */
+/**
+ * Parameters that are not document ids: a surname's name (and the surname list's cursor, a name), a
+ * slide's position, a share card's kind and thing (a surname's name among them).
+ */
 const NOT_IDS = new Set([
   'GET /api/surnames/{name}',
+  'GET /api/share-cards/{kind}/{id}',
   'POST /api/surnames/{name}/submissions',
   'GET /api/surnames cursor',
 ]);
