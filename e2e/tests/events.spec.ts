@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, logIn, type Member, newMember, signUp } from '../support/members';
 
-// SPEC §2 Events. Events cannot be created through the API yet, so a fresh server has none: the
-// member sees the Gujarati empty state; the cards themselves are covered by the web component test.
+// SPEC §2 Events. The suite's server has no event before this file runs (specs that make events sort
+// after it: live, planning, replay): the member sees the Gujarati empty state; the cards themselves are
+// covered by the web component test.
 
 test('a member sees the Events page say in Gujarati that there are no events yet', async ({ page }) => {
   await signUp(page.request);
