@@ -329,6 +329,9 @@ describeEachDatabase(
         expect(head.description).toEqual([escapeHtml(`શેરકાર્ડ: Our history & ${HOSTILE}`)]);
         expect(head.canonical).toEqual([`${origin()}/surname/Sharecard`]);
         expect(html).not.toContain('<script>alert');
+        // The list's card previews the description as text, on the server too (it has no DOM).
+        const list = await open('/surnames', { cookie: member.cookie });
+        expect(list.root).toContain('Our history &amp; ');
       });
 
       it('shows an approved post with its author, text and picture to every viewer — and nothing of one under review or rejected', async () => {

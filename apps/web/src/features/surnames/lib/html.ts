@@ -18,13 +18,29 @@ export function purifySurnameHtml(html: string): string {
   });
 }
 
-/** The visible text of a description (for the card preview). Parsing here runs no script. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * The visible text of a description (for the card preview), the same on the server's render (which
+ * has no DOM) and in the browser: tags dropped, entities decoded. The description is the allowlisted
+ * HTML the server sanitized on write, and the result is only ever text.
+ */
 export function htmlToText(html: string): string {
   if (!html) return '';
   // Block ends and line breaks become spaces, so paragraphs do not run into each other.
   const spaced = purifySurnameHtml(html).replace(/<\/(p|li)>|<br\s*\/?>/gi, '$& ');
-  const doc = new DOMParser().parseFromString(spaced, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return decodeEntities(spaced.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function escapeHtml(text: string): string {

@@ -16,5 +16,9 @@ describe('surname HTML', () => {
       '<p>First &lt;b&gt;line&lt;/b&gt;<br>second</p><p>Next para</p>',
     );
     expect(htmlToText('<p>Old   family</p><p>of <b>Surat</b></p>')).toBe('Old family of Surat');
+    // Entities as the server's sanitizer writes them, decoded as a browser would; markup stays text.
+    expect(htmlToText('<p>Tom &amp; Jerry&nbsp;&lt;b&gt; &#39;x&#x27; &#2693;</p>')).toBe(
+      "Tom & Jerry <b> 'x' અ",
+    );
   });
 });
