@@ -26,7 +26,14 @@ import { AppRoutes, routes } from './app/routes';
 import { RedirectTaker } from './components/Redirect';
 import { type ApiTransport, setApiTransport } from './lib/api';
 import { setServerOrigin } from './lib/head';
-import { ALL_NAMESPACES, DEFAULT_LANGUAGE, i18n, LANGUAGES, type Language } from './lib/i18n';
+import {
+  ALL_NAMESPACES,
+  DEFAULT_LANGUAGE,
+  i18n,
+  LANGUAGES,
+  type Language,
+  SHELL_NAMESPACES,
+} from './lib/i18n';
 import { publicConfigQuery } from './lib/publicConfig';
 import { currentUserQuery } from './lib/session';
 
@@ -159,12 +166,20 @@ function renderToText(node: ReactNode): Promise<string> {
   });
 }
 
+/** react-i18next's record of the namespaces its hooks used (it keeps one on the i18next instance). */
+type Reporting = typeof i18n & {
+  reportNamespaces?: {
+    addUsedNamespaces(namespaces: readonly string[]): void;
+    getUsedNamespaces(): string[];
+  };
+};
+
 /** The namespaces this render used in the reader's language, unless that language's are bundled. */
 function textsOf(texts: typeof i18n, lang: Language): Record<string, unknown> | null {
   if (lang === DEFAULT_LANGUAGE) return null;
   // With the shell's namespaces, which the browser loads in the reader's language whatever the page.
-  const shell = [texts.options.ns ?? []].flat();
-  const used = new Set([...shell, ...(texts.reportNamespaces?.getUsedNamespaces() ?? [])]);
+  const reported = (texts as Reporting).reportNamespaces?.getUsedNamespaces() ?? [];
+  const used = new Set([...SHELL_NAMESPACES, ...reported]);
   const bundles = [...used].map((ns) => [ns, texts.getResourceBundle(lang, ns)] as const);
   return Object.fromEntries(bundles.filter(([, bundle]) => bundle !== undefined));
 }
@@ -182,6 +197,15 @@ function statusOf(url: string): number {
 export async function render(url: string, answerHere: ApiTransport, lang: Language): Promise<RenderedPage> {
   const { client, asked } = collectingClient();
   const texts = i18n.cloneInstance({ lng: lang, initAsync: false });
+  // The namespaces this render uses (react-i18next reports each useTranslation's): the clone would
+  // otherwise share the process-wide record of every namespace any render has used.
+  const used = new Set<string>();
+  (texts as Reporting).reportNamespaces = {
+    addUsedNamespaces: (namespaces) => {
+      for (const ns of namespaces) used.add(ns);
+    },
+    getUsedNamespaces: () => [...used],
+  };
   const renderedAt = Date.now();
   let redirect: string | null = null;
   const take = (href: string) => {

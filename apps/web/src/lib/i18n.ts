@@ -101,6 +101,12 @@ function followHtmlLang(lng: string) {
 
 const { resources, namespaces } = collect();
 
+/**
+ * The namespaces every page loads in its reader's language (the shell's: bundled in Gujarati). A copy:
+ * i18next adds each namespace it loads to the array it was given as `ns`.
+ */
+export const SHELL_NAMESPACES: readonly string[] = [...namespaces];
+
 export const i18n: I18n = i18next.createInstance();
 i18n
   .use(bundledFiles)

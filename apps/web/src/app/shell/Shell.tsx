@@ -5,6 +5,7 @@ import { TakenOver } from '../../components/TakenOver';
 import { useCommunityName } from '../../lib/head';
 import { loadNamespace } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/publicConfig';
+import { useKeepPushSubscription } from '../../lib/push/keepSubscription';
 import { useAppStable } from '../../lib/serviceWorker';
 import { useCurrentUser } from '../../lib/session';
 import { BackButton } from './BackButton';
@@ -50,6 +51,7 @@ const ShellPrompts = lazy(() => import('./ShellPrompts').then((m) => ({ default:
 
 /** The shell's prompts draw nothing on a page's first screen: their code loads once the page is stable. */
 function Prompts() {
+  useKeepPushSubscription();
   const stable = useAppStable();
   if (!stable) return null;
   return (

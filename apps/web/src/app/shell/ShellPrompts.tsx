@@ -3,7 +3,7 @@
 // code and words load only when one is due.
 import { lazy, Suspense } from 'react';
 import { loadNamespace } from '../../lib/i18n';
-import { useKeepPushSubscription, useShellPrompt } from '../../lib/push/useShellPrompt';
+import { useShellPrompt } from '../../lib/push/useShellPrompt';
 import { useUpdateWaiting } from '../../lib/serviceWorker';
 import { BOTTOM_BAR_HEIGHT, media } from './layout';
 
@@ -25,7 +25,6 @@ const promptCss = `
 `;
 
 export function ShellPrompts() {
-  useKeepPushSubscription();
   const updateWaiting = useUpdateWaiting();
   const { kind, close } = useShellPrompt();
   if (!updateWaiting && !kind) return null;

@@ -1,19 +1,15 @@
 // Which of the shell's prompts to show now (SPEC §4): the install prompt when the browser offers
 // installation, the notification prompt in the installed app. One at a time, install first.
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '../hydrated';
-import { currentLanguage } from '../i18n';
 import { useInstallEvent } from '../installEvent';
 import { serviceWorkerSupported } from '../serviceWorker';
 import { useCurrentUser } from '../session';
-import { logPushError } from './log';
 import {
   installDismissed,
   isStandalone,
   notificationAsked,
   notificationPermission,
-  pushOptedOut,
   pushSupported,
   showInstallPrompt,
   showNotificationPrompt,
@@ -72,33 +68,4 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
       askedThisSession: notificationAsked(),
     });
   return { kind: install ? 'install' : notifications ? 'notifications' : null, close };
-}
-
-/**
- * With permission already granted, each start of the app re-runs the subscribe flow for the member
- * (which refreshes a token older than 7 days or replaces a changed subscription); failures are
- * logged only. Waits for the service worker the app registers once stable.
- */
-export function useKeepPushSubscription(): void {
-  const { user } = useCurrentUser();
-  const vapidKey = useVapidKey();
-  const member = user?.id ?? null;
-  // Notifications are written in the subscription's language: a switch is told to the server.
-  const { i18n } = useTranslation();
-  const language = i18n.language;
-  useEffect(() => {
-    if (import.meta.env.DEV || !member || !vapidKey || !language || !pushSupported()) return;
-    if (notificationPermission() !== 'granted' || pushOptedOut()) return;
-    // Loaded on demand: most visits never need the subscribe flow.
-    import('./subscribe')
-      .then(({ subscribeToPush }) =>
-        subscribeToPush({
-          member,
-          vapidKey,
-          language: currentLanguage(),
-          registration: () => navigator.serviceWorker.ready,
-        }),
-      )
-      .catch(logPushError);
-  }, [member, vapidKey, language]);
 }
