@@ -370,9 +370,13 @@ describe.skipIf(!!skipReason)(
       // /sfu (SFU mode's rooms live in one process) always reaches the first process.
       const before = accessLog().length;
       for (let i = 0; i < 3; i++) await request('GET', '/sfu');
-      const sfu = accessLog()
-        .slice(before)
-        .filter((line) => line.uri === '/sfu');
+      // nginx writes a request's line once it has closed it: the last may come a moment after its answer.
+      const sfu = await waitFor(() => {
+        const lines = accessLog()
+          .slice(before)
+          .filter((line) => line.uri === '/sfu');
+        return lines.length >= 3 ? lines : null;
+      }, 'three /sfu lines in the access log');
       expect(sfu.map((line) => line.upstream)).toEqual(Array(3).fill(`127.0.0.1:${appPorts[0]}`));
       const plain = await fetch(`http://127.0.0.1:${httpPort}/surnames`, { redirect: 'manual' });
       expect(plain.status).toBe(301);

@@ -205,8 +205,8 @@ suite(
       const replay = await waitFor(() => replayOf(id), 'the replay', 90_000);
       expect(replay.duration).toBeGreaterThan(3);
       expect(replay.size).toBeGreaterThan(10_000);
-      // The raw files are gone once the replay is stored.
-      expect(existsSync(raw) && readdirSync(raw).length > 0).toBe(false);
+      // The raw files go once the replay is stored (the job's last step, just after naming it).
+      await waitFor(() => !(existsSync(raw) && readdirSync(raw).length > 0), 'the raw recordings gone');
 
       // Visitors never: the 401 shape, nothing of the video.
       await expectVisitorRefused(ctx.app, [
