@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { serverEntry, serverEnv, serverFlags } from '../scripts/server-command.mjs';
 import { CHROMIUM, freePort, QUIET_ARGS, WEBRTC_ARGS } from '../scripts/test-browser.mjs';
+import { appServer } from './support/app-server';
 import { startMailSink } from './support/mail-sink';
 
 // The real server on a free port with a throw-away DATA_DIR (embedded PGlite). Workers inherit the
@@ -50,31 +50,13 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // What operators run: the compiled server (`npm run build` before the suite) with its flags.
-    command: ['node', ...serverFlags(), serverEntry].join(' '),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      NODE_ENV: 'production',
-      TILE_URL: `http://${TILE_HOST}/{z}/{x}/{y}.png`,
-      COMMUNITY_NAME: 'Samaj',
-      // Web Push on (keys generated into DATA_DIR); push services need a mailto: or https: subject.
-      VAPID_SUBJECT: 'mailto:operator@example.org',
-      E2E: '1',
-      AUTH_RATE_LIMIT: 'off',
-      SMTP_URL: process.env.E2E_SMTP_URL,
-      MAIL_FROM: 'Samaj <no-reply@samaj.test>',
-      // Small, so tests/live.spec.ts can show the viewer past the cap the 'stream is full' message.
-      LIVE_MAX_VIEWERS: '2',
-    },
-  },
+  webServer: appServer(port, {
+    TILE_URL: `http://${TILE_HOST}/{z}/{x}/{y}.png`,
+    // Web Push on (keys generated into DATA_DIR); push services need a mailto: or https: subject.
+    VAPID_SUBJECT: 'mailto:operator@example.org',
+    SMTP_URL: process.env.E2E_SMTP_URL,
+    MAIL_FROM: 'Samaj <no-reply@samaj.test>',
+    // Small, so tests/live.spec.ts can show the viewer past the cap the 'stream is full' message.
+    LIVE_MAX_VIEWERS: '2',
+  }),
 });

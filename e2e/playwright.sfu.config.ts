@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { serverEntry, serverEnv, serverFlags } from '../scripts/server-command.mjs';
 import { CHROMIUM, freePort, QUIET_ARGS, WEBRTC_ARGS } from '../scripts/test-browser.mjs';
+import { appServer } from './support/app-server';
 import { machineAddress, writeSfuServers } from './support/sfu-servers';
 
 // Chosen once in the runner; its workers inherit them through the environment.
@@ -73,30 +73,13 @@ export default defineConfig({
           // coturn tries IPv6 sockets this machine may not have ("Protocol not supported").
           stderr: 'ignore',
         },
-        {
-          command: ['node', ...serverFlags(), serverEntry].join(' '),
-          url: `${baseURL}/api/health`,
-          reuseExistingServer: false,
-          timeout: 120_000,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: {
-            ...serverEnv(),
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: process.env.E2E_DATA_DIR,
-            PUBLIC_URL: baseURL,
-            NODE_ENV: 'production',
-            COMMUNITY_NAME: 'Samaj',
-            E2E: '1',
-            AUTH_RATE_LIMIT: 'off',
-            // SFU mode; LIVE_MAX_VIEWERS unset (500 in this mode).
-            JANUS_URL: servers.janusUrl,
-            JANUS_API_SECRET: servers.janusApiSecret,
-            TURN_URLS: servers.turnUrl,
-            TURN_SECRET: servers.turnSecret,
-          },
-        },
+        appServer(port, {
+          // SFU mode; LIVE_MAX_VIEWERS unset (500 in this mode).
+          JANUS_URL: servers.janusUrl,
+          JANUS_API_SECRET: servers.janusApiSecret,
+          TURN_URLS: servers.turnUrl,
+          TURN_SECRET: servers.turnSecret,
+        }),
       ]
     : undefined,
 });

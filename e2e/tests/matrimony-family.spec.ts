@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
 import sharp from 'sharp';
 import { pageProblems } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
+import { axeFindings, look } from '../support/screens';
 
 // Issue 34 §3–4 in the browser, as families use it: the family details a Gujarati biodata carries,
 // typed into the listing form (in Gujarati and in English) and printed on the biodata; then up to
@@ -71,26 +71,6 @@ async function corner(bytes: Buffer): Promise<[number, number, number]> {
 const real = (problems: string[]) =>
   problems.filter((p) => !p.startsWith('Service worker registration failed'));
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's serious or critical WCAG 2.1 A/AA findings inside `selector` (as a11y.spec.ts runs it). */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (include) => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Found[] }> } }
-    ).axe;
-    const result = await axe.run(
-      { include: [include] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    );
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
-
 const near = (a: [number, number, number], b: [number, number, number]) =>
   a.every((v, i) => Math.abs(v - (b[i] as number)) < 40);
 
@@ -98,16 +78,6 @@ const RED: [number, number, number] = [0xc9, 0x2a, 0x2a];
 const GREEN: [number, number, number] = [0x2b, 0x8a, 0x3e];
 const BLUE: [number, number, number] = [0x1c, 0x7e, 0xd6];
 const hex = (c: [number, number, number]) => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-
-async function look(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  }
-}
 
 const LISTING = {
   description: 'Calm, family minded, loves garba',
@@ -255,7 +225,7 @@ for (const lang of ['gu', 'en'] as const) {
     await form.getByLabel(w.mosal, { exact: true }).fill(family.mosal);
     await choose(page, form, w.income, w.incomeChoice);
     expect(await axeFindings(page, 'form')).toEqual([]);
-    await look(page, `form-family-${lang}`);
+    await look(page, shots, `form-family-${lang}`);
     await form.getByRole('button', { name: w.next }).click();
 
     // Step 3: birth, horoscope and diet with the physical attributes.
@@ -266,7 +236,7 @@ for (const lang of ['gu', 'en'] as const) {
     await choose(page, form, w.diet, w.dietChoice);
     await form.getByLabel(w.expectation).fill(LISTING.expectation);
     expect(await axeFindings(page, 'form')).toEqual([]);
-    await look(page, `form-birth-${lang}`);
+    await look(page, shots, `form-birth-${lang}`);
     await form.getByRole('button', { name: w.submit }).click();
     await expect(page.getByRole('heading', { name: w.underReview })).toBeVisible();
 
@@ -410,7 +380,7 @@ test('photos: three added, put in order, and each shown only to whom the owner c
   // Judged once the dialog has faded in (axe leaves colours mid-fade unjudged).
   await expect(dialog).toHaveCSS('opacity', '1');
   expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
-  await look(page, 'photos-dialog-en');
+  await look(page, shots, 'photos-dialog-en');
   await dialog.getByRole('button', { name: 'Save photos' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(strip.getByRole('button', { name: 'Photos (3)' })).toBeVisible();
@@ -437,7 +407,7 @@ test('photos: three added, put in order, and each shown only to whom the owner c
   expect(answers.every((a) => a.status === 200)).toBe(true);
   expect(await fetched(groom.page, bride.id)).toEqual([200, 200, 200, 404]);
   expect(await fetched(outsider.page, bride.id)).toEqual([404, 404, 404, 404]);
-  await look(groom.page, 'photos-listed-viewer-gu');
+  await look(groom.page, shots, 'photos-listed-viewer-gu');
 
   // She changes it to "only members whose request I accepted", in Gujarati.
   const guBride = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -453,7 +423,7 @@ test('photos: three added, put in order, and each shown only to whom the owner c
   const guDialog = guPage.getByRole('dialog', { name: 'તમારા ફોટા' });
   await expect(guDialog.getByRole('listitem')).toHaveCount(3);
   await guDialog.getByRole('radio', { name: 'જેમની વિનંતી મેં સ્વીકારી છે તે જ' }).check();
-  await look(guPage, 'photos-dialog-gu');
+  await look(guPage, shots, 'photos-dialog-gu');
   await guDialog.getByRole('button', { name: 'ફોટા સાચવો' }).click();
   await expect(guDialog).toHaveCount(0);
 
@@ -469,7 +439,7 @@ test('photos: three added, put in order, and each shown only to whom the owner c
     photo: null,
     photoLocked: true,
   });
-  await look(groom.page, 'photos-locked-viewer-gu');
+  await look(groom.page, shots, 'photos-locked-viewer-gu');
 
   // They match, he asks for her full profile, she accepts: now his browser is given them.
   for (const [from, to] of [
@@ -491,7 +461,7 @@ test('photos: three added, put in order, and each shown only to whom the owner c
   expect(answers.every((a) => a.status === 200)).toBe(true);
   expect(await fetched(groom.page, bride.id)).toEqual([200, 200, 200, 404]);
   expect(await fetched(outsider.page, bride.id)).toEqual([404, 404, 404, 404]);
-  await look(groom.page, 'photos-accepted-viewer-gu');
+  await look(groom.page, shots, 'photos-accepted-viewer-gu');
 
   // Revoked: locked again at once.
   expect((await page.request.post(`/api/matrimony/requests/${groom.id}/revoke`)).status()).toBe(200);

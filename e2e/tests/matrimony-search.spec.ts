@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { pageProblems } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
+import { look } from '../support/screens';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -123,16 +124,6 @@ async function listed(
   return secrets;
 }
 
-async function look(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  }
-}
-
 /** Every body of matrimony API answers the page receives from now on, and the documents it loads. */
 function seenBodies(page: Page): Promise<string>[] {
   const bodies: Promise<string>[] = [];
@@ -190,7 +181,7 @@ test('filters narrow the suggestions, are saved as preferences and cleared in on
   await form.getByRole('button', { name: 'Save preferences' }).click();
   // The server's 400 names ageMin: its words show under that field.
   await expect(form.getByLabel('Age from')).toHaveAccessibleDescription('The minimum is above the maximum');
-  await look(page, 'filters-error-en');
+  await look(page, shots, 'filters-error-en');
 
   await form.getByLabel('Age from').fill('25');
   await form.getByLabel('Age to').fill('30');
@@ -216,7 +207,7 @@ test('filters narrow the suggestions, are saved as preferences and cleared in on
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect(card(page, 'Esha')).toBeVisible();
   await expect(card(page, 'Bina')).toBeVisible();
-  await look(page, 'filters-saved-en');
+  await look(page, shots, 'filters-saved-en');
 
   // A city is private until the owner accepts the viewer's request: filtering by one finds no one.
   await page.getByRole('button', { name: /^Filters( \d+)?$/ }).click();
@@ -263,7 +254,7 @@ test('a card opens the full profile; Back returns to the same place in the list'
   // The card's action, here too.
   await page.getByRole('button', { name: 'Shortlist' }).click();
   await expect(page.getByRole('button', { name: 'Shortlisted' })).toHaveAttribute('aria-pressed', 'true');
-  await look(page, 'profile-closed-en');
+  await look(page, shots, 'profile-closed-en');
   await page.setViewportSize({ width: 375, height: 700 });
 
   await page.getByRole('link', { name: 'Back' }).click();
@@ -309,13 +300,13 @@ test('"Shortlisted me" and "Sent requests" with their state; once accepted, the 
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect(card(page, 'Asha').getByRole('button', { name: 'Shortlist' })).toBeVisible();
   await expect(card(page, 'Esha').getByRole('button', { name: 'Shortlisted' })).toBeVisible();
-  await look(page, 'shortlisted-me-en');
+  await look(page, shots, 'shortlisted-me-en');
 
   await page.getByRole('tab', { name: 'Sent requests' }).click();
   const esha = card(page, 'Esha');
   await expect(esha.getByTestId('request-state')).toHaveText('Waiting for an answer');
   await expect(esha.getByRole('button', { name: 'Request Sent' })).toBeVisible();
-  await look(page, 'sent-en');
+  await look(page, shots, 'sent-en');
 
   const accepted = await women.Esha.request.post(`/api/matrimony/requests/${viewer.id}/accept`);
   expect(accepted.status(), await accepted.text()).toBe(200);
@@ -327,7 +318,7 @@ test('"Shortlisted me" and "Sent requests" with their state; once accepted, the 
   await expect(page.getByText(secrets.Esha.fatherName)).toBeVisible();
   await expect(page.getByText('Jain', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: secrets.Esha.number })).toBeVisible();
-  await look(page, 'profile-open-en');
+  await look(page, shots, 'profile-open-en');
   expect(problemsOf(viewer)).toEqual([]);
 });
 
@@ -345,7 +336,7 @@ test('in Gujarati: filters, the lists and the profile page', async ({ browser })
   await form.getByLabel('ઉંમર સુધી').fill('30');
   await form.getByRole('button', { name: 'પસંદગી સાચવો' }).click();
   await expect(form.getByLabel('ઉંમર થી')).toHaveAccessibleDescription('ઓછામાં ઓછું મૂલ્ય વધુમાં વધુ કરતાં મોટું છે');
-  await look(page, 'filters-error-gu');
+  await look(page, shots, 'filters-error-gu');
   await form.getByRole('button', { name: 'રદ કરો' }).click();
 
   // Rohan, who shortlisted Mina, is on her "Shortlisted me"; his card opens his page in Gujarati.
@@ -354,11 +345,11 @@ test('in Gujarati: filters, the lists and the profile page', async ({ browser })
   await expect(minaPage.getByRole('tab', { name: 'મને પસંદ કરનાર' })).toHaveAttribute('aria-selected', 'true');
   await expect(minaPage.getByRole('tab', { name: 'મોકલેલી વિનંતીઓ' })).toBeVisible();
   await expect(card(minaPage, 'Rohan')).toBeVisible();
-  await look(minaPage, 'shortlisted-me-gu');
+  await look(minaPage, shots, 'shortlisted-me-gu');
   await card(minaPage, 'Rohan').getByRole('link', { name: 'Rohan' }).click();
   await expect(minaPage.getByRole('heading', { level: 1, name: 'Rohan' })).toBeVisible();
   await expect(minaPage.getByRole('link', { name: 'પાછા' })).toBeVisible();
-  await look(minaPage, 'profile-gu');
+  await look(minaPage, shots, 'profile-gu');
   await minaPage.getByRole('link', { name: 'પાછા' }).click();
   await expect(minaPage).toHaveURL(/tab=shortlisted-me/);
   await minaPage.getByRole('tab', { name: 'મોકલેલી વિનંતીઓ' }).click();

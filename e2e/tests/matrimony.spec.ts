@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
 import sharp from 'sharp';
 import { chooseLanguage } from '../support/language';
 import { grant, logIn, newMember, signUp } from '../support/members';
+import { axeFindings, look } from '../support/screens';
 
 // Matrimony as two families use it (issue 9), each member in their own browser: both list through
 // the four-step form, staff verify both in the console, each shortlists the other, the match
@@ -82,7 +82,7 @@ async function list(page: Page, listing: Listing, shoot?: string) {
   await page.goto('/matrimony');
   const form = page.getByRole('form', { name: 'Matrimony listing form' });
   await expect(form.getByRole('heading', { name: 'Create your matrimony profile' })).toBeVisible();
-  if (shoot) await look(page, `${shoot}-step0`);
+  if (shoot) await look(page, shots, `${shoot}-step0`);
   await form.getByRole('button', { name: 'Next' }).click();
 
   // Step 1 starts touched: what is missing is said at once, and Next waits.
@@ -97,14 +97,14 @@ async function list(page: Page, listing: Listing, shoot?: string) {
   await form.getByRole('radio', { name: listing.gender, exact: true }).check();
   await form.getByLabel('About me').fill(listing.about);
   await expect(form.getByText(`${listing.about.length} / 150`)).toBeVisible();
-  if (shoot) await look(page, `${shoot}-step1`);
+  if (shoot) await look(page, shots, `${shoot}-step1`);
   await form.getByRole('button', { name: 'Next' }).click();
 
   await form.getByLabel('Phone number').fill(listing.phone);
   await form.getByLabel('Address').fill(listing.address);
   await form.getByLabel('Education').fill(listing.education);
   await form.getByLabel('Career').fill(listing.career);
-  if (shoot) await look(page, `${shoot}-step2`);
+  if (shoot) await look(page, shots, `${shoot}-step2`);
   await form.getByRole('button', { name: 'Next' }).click();
 
   await expect(form.getByRole('button', { name: 'Next' })).toHaveCount(0);
@@ -114,42 +114,11 @@ async function list(page: Page, listing: Listing, shoot?: string) {
   await page.getByRole('option', { name: 'B+', exact: true }).click();
   await form.getByLabel('What kind of partner are you looking for?').fill(listing.expectation);
   await expect(form.getByText(`${listing.expectation.length} / 500`)).toBeVisible();
-  if (shoot) await look(page, `${shoot}-step3`);
+  if (shoot) await look(page, shots, `${shoot}-step3`);
   await form.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page.getByRole('heading', { name: 'Profile Under Review' })).toBeVisible();
   await expect(page.getByTestId('verification-phone')).toHaveText(listing.phone);
-}
-
-async function look(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's serious or critical WCAG 2.1 A/AA findings inside `selector` (as a11y.spec.ts runs it). */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (include) => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Found[] }> } }
-    ).axe;
-    const result = await axe.run(
-      { include: [include] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    );
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
 }
 
 const card = (page: Page, firstName: string) => page.getByRole('article', { name: firstName, exact: true });
@@ -208,7 +177,7 @@ test('two members list, staff verify both, they match, and the phone number show
     },
     'form',
   );
-  await look(groom.page, 'under-review');
+  await look(groom.page, shots, 'under-review');
   // The biodata is a print-only page in Gujarati: absent on screen, the only thing on paper.
   const sheet = groom.page.locator('[data-biodata]');
   await expect(sheet).toBeHidden();
@@ -246,7 +215,7 @@ test('two members list, staff verify both, they match, and the phone number show
     await expect(queued).toBeVisible();
     await expect(queued.getByRole('link', { name: phone })).toBeVisible();
   }
-  await look(staff.page, 'staff-verification');
+  await look(staff.page, shots, 'staff-verification');
   // The same queue in the Gujarati console: its buttons are Gujarati too (issue 30 §3.13).
   const staffGu = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const staffGuPage = await staffGu.newPage();
@@ -286,7 +255,7 @@ test('two members list, staff verify both, they match, and the phone number show
   const herDp = (await (await bride.page.request.get('/api/matrimony/profile')).json()).dp as string;
   expect(herDp).toBeTruthy();
   expect((await groom.page.request.get(`/api/files/${herDp}/preview?width=300`)).status()).toBe(404);
-  await look(groom.page, 'dashboard-profiles');
+  await look(groom.page, shots, 'dashboard-profiles');
   // Block asks first (its dialog loads on this first press); Cancel changes nothing and gives focus back.
   const blockButton = herCard.getByRole('button', { name: 'Block' });
   await blockButton.focus();
@@ -333,7 +302,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await match.getByRole('button', { name: 'Request Full Profile' }).click();
   await expect(match.getByRole('button', { name: 'Request Sent' })).toBeVisible();
   await expect(match.getByText(groomPhone)).toHaveCount(0);
-  await look(bride.page, 'dashboard-matches');
+  await look(bride.page, shots, 'dashboard-matches');
 
   await groom.page.reload();
   await expect(card(groom.page, brideFirst)).toBeVisible();
@@ -342,7 +311,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await requestsTab.click();
   const incoming = card(groom.page, brideFirst);
   await expect(incoming.getByRole('button', { name: 'Accept Request' })).toBeVisible();
-  await look(groom.page, 'dashboard-requests');
+  await look(groom.page, shots, 'dashboard-requests');
   await incoming.getByRole('button', { name: 'Accept Request' }).click();
   await expect(incoming.getByRole('button', { name: 'Revoke Profile Access' })).toBeVisible();
 
@@ -354,7 +323,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(card(bride.page, groomFirst).getByText('Kind, educated, close to her family')).toBeVisible();
   // Her button says her request was accepted (issue 30 §3.7).
   await expect(card(bride.page, groomFirst).getByRole('button', { name: 'Request accepted' })).toBeDisabled();
-  await look(bride.page, 'match-accepted');
+  await look(bride.page, shots, 'match-accepted');
   // Her own number never reached his browser: he accepted her request, not the other way round.
   const hisMatches = await groom.page.request.get('/api/matrimony/matches');
   expect(await hisMatches.text()).not.toContain(bridePhone);
@@ -378,7 +347,7 @@ test('two members list, staff verify both, they match, and the phone number show
   });
   await guPage.goto('/matrimony?tab=requests');
   await expect(card(guPage, brideFirst).getByRole('button', { name: 'Accept Request' })).toBeVisible();
-  await look(guPage, 'dashboard-gu-requests');
+  await look(guPage, shots, 'dashboard-gu-requests');
 
   // On a phone he blocks her, then finds her in matrimony settings and unblocks her (issue 30 §3.4).
   await groom.page.setViewportSize({ width: 375, height: 800 });
@@ -412,7 +381,7 @@ test('a Married member sees why matrimony is not for them, with a share button',
   await expect(married.page.getByText(/મેટ્રિમોની ફક્ત અપરિણીત સભ્યો માટે છે/)).toBeVisible();
   await expect(married.page.getByRole('button', { name: 'શેર કરો' })).toBeVisible();
   await expect(married.page.getByRole('form')).toHaveCount(0);
-  await look(married.page, 'married');
+  await look(married.page, shots, 'married');
   // The server refuses too, whatever the screen shows.
   const res = await married.page.request.post('/api/matrimony/profile', {
     data: {
@@ -444,14 +413,14 @@ test('the visitor intro, the no-marital-status prompt, and the form in Gujarati 
     'href',
     '/signup?forward=%2Fmatrimony',
   );
-  await look(visitor, 'visitor');
+  await look(visitor, shots, 'visitor');
   const unknown = await person(browser, 'nostatus', { lang: 'gu', marital: null });
   await unknown.page.goto('/matrimony');
   await expect(unknown.page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
     'href',
     '/settings/profile',
   );
-  await look(unknown.page, 'no-status');
+  await look(unknown.page, shots, 'no-status');
 
   // Once Single, the same member gets the form; in Gujarati, as most members see it.
   const res = await unknown.page.request.patch('/api/account', {
@@ -461,12 +430,12 @@ test('the visitor intro, the no-marital-status prompt, and the form in Gujarati 
   await unknown.page.goto('/matrimony');
   const form = unknown.page.getByRole('form', { name: 'મેટ્રિમોની પ્રોફાઇલ ફોર્મ' });
   await expect(form.getByText(/છોકરીઓ માટે 18 વર્ષ અને છોકરાઓ માટે 21 વર્ષ/)).toBeVisible();
-  await look(unknown.page, 'form-gu-step0');
+  await look(unknown.page, shots, 'form-gu-step0');
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByLabel('જન્મ તારીખ').fill(`${new Date().getFullYear() - 20}-01-01`);
   await form.getByRole('radio', { name: 'પુરુષ' }).check();
   // Core's rule, in Gujarati, before the member goes any further.
   await expect(form.getByText(/લગ્ન માટેની કાયદેસર લઘુત્તમ ઉંમર પૂરી થતી નથી/)).toBeVisible();
   await expect(form.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await look(unknown.page, 'form-gu-step1');
+  await look(unknown.page, shots, 'form-gu-step1');
 });
