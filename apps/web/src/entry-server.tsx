@@ -5,8 +5,10 @@
 // (`useQuery` and friends), runs them — their `api()` calls answered in-process by the server as this
 // viewer, so the same guards and response schemas apply — and renders again with the answers, until no
 // component asks for anything new (as Apollo's getDataFromTree does). The answers go to the browser as
-// TanStack Query's dehydrated cache, so nothing is fetched twice. A page never lists its data anywhere
-// else: changing a screen is changing its component.
+// TanStack Query's dehydrated cache, so nothing is fetched twice. A page never has to list its data
+// anywhere else: changing a screen is changing its component. A page may also say what it is known to
+// ask (PAGE_QUERIES, with the options its hooks use), so its first pass has the answers and is the only
+// one — an optimisation for the busiest page, the member's feed; the components still ask.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import {
@@ -19,11 +21,12 @@ import {
 } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { matchRoutes, type RouteObject, StaticRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes, routes } from './app/routes';
 import { RedirectTaker } from './components/Redirect';
+import { memberHomeQueries } from './features/posts/api/posts';
 import { type ApiTransport, setApiTransport } from './lib/api';
 import { setServerOrigin } from './lib/head';
 import {
@@ -82,6 +85,16 @@ const MAX_PASSES = 4;
  * the page as its reader sees it (a member's feed asks for its posts) instead of its loading state.
  */
 const EVERY_PAGE = [currentUserQuery, publicConfigQuery];
+/**
+ * What a page is known to ask for, by its route's path (app/pageRoutes.ts), given whether a member is
+ * reading: asked with the shell's answers in hand, before the first pass, so that pass renders the page
+ * with its data and is the last (a member's feed: one render instead of two). The options are the ones
+ * the page's components ask with, exported beside their hooks. Only an optimisation: the components
+ * still ask, and a page missing here, or asking for more, takes the passes it needs.
+ */
+const PAGE_QUERIES: Record<string, (member: boolean) => readonly object[]> = {
+  posts: (member) => (member ? memberHomeQueries : []),
+};
 const RENDER_TIMEOUT_MS = 10_000;
 
 /** The options of every query the components render with, keyed by hash (one pass's worth). */
@@ -184,10 +197,24 @@ function textsOf(texts: typeof i18n, lang: Language): Record<string, unknown> | 
   return Object.fromEntries(bundles.filter(([, bundle]) => bundle !== undefined));
 }
 
-function statusOf(url: string): number {
+/** The route `url` opens (none, or the `'*'` one: not found). */
+function routeOf(url: string): RouteObject | undefined {
   const pathname = url.split(/[?#]/)[0] ?? '/';
-  const leaf = matchRoutes(routes, pathname)?.at(-1);
-  return !leaf || leaf.route.path === '*' ? 404 : 200;
+  return matchRoutes(routes, pathname)?.at(-1)?.route;
+}
+
+/** Asks these queries (once each: `done`), then drops the failed answers, as `answer` does. */
+async function prefetch(client: QueryClient, queries: readonly object[], done: Set<string>): Promise<void> {
+  await Promise.all(
+    queries.map((options) => {
+      const asAsked = client.defaultQueryOptions(options as AnyOptions) as AnyOptions;
+      done.add(asAsked.queryHash as string);
+      return asAsked.getNextPageParam !== undefined
+        ? client.prefetchInfiniteQuery(asAsked as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
+        : client.prefetchQuery(asAsked as Parameters<QueryClient['prefetchQuery']>[0]);
+    }),
+  );
+  client.removeQueries({ predicate: (query) => query.state.status === 'error' });
 }
 
 /**
@@ -227,14 +254,11 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   };
   return viewerScope.run(answerHere, async () => {
     const done = new Set<string>();
-    await Promise.all(
-      EVERY_PAGE.map((options) => {
-        const asAsked = options as unknown as AnyOptions;
-        done.add(client.defaultQueryOptions(asAsked).queryHash as string);
-        return client.prefetchQuery(asAsked as Parameters<QueryClient['prefetchQuery']>[0]);
-      }),
-    );
-    client.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    const route = routeOf(url);
+    await prefetch(client, EVERY_PAGE, done);
+    const member = Boolean(client.getQueryData(currentUserQuery.queryKey));
+    const known = (route?.path !== undefined && PAGE_QUERIES[route.path]?.(member)) || [];
+    if (known.length > 0) await prefetch(client, known, done);
     asked.clear();
     let html = await renderToText(page());
     for (let pass = 1; pass < MAX_PASSES && (await answer(client, asked, done)); pass++) {
@@ -242,6 +266,7 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
     }
     const state = dehydrate(client);
     client.clear();
-    return { status: statusOf(url), html, state, renderedAt, redirect, texts: textsOf(texts, lang) };
+    const status = !route || route.path === '*' ? 404 : 200;
+    return { status, html, state, renderedAt, redirect, texts: textsOf(texts, lang) };
   });
 }

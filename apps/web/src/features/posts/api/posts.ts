@@ -14,15 +14,19 @@ export function feedUrl(userId: string | null, cursor: string | null): string {
   return `/api/posts${query ? `?${query}` : ''}`;
 }
 
-/** The feed (userId null) or one member's posts, a page of 3 at a time. */
-export function useFeed(userId: string | null, enabled = true) {
-  return useInfiniteQuery({
+/** The feed (userId null) or one member's posts, a page of 3 at a time: what `useFeed` asks. */
+export function feedQuery(userId: string | null) {
+  return {
     queryKey: postsKeys.feed(userId),
-    queryFn: ({ pageParam, signal }) => api<PostPage>(feedUrl(userId, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+      api<PostPage>(feedUrl(userId, pageParam), { signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+    getNextPageParam: (last: PostPage) => last.nextCursor,
+  };
+}
+
+export function useFeed(userId: string | null, enabled = true) {
+  return useInfiniteQuery({ ...feedQuery(userId), enabled });
 }
 
 /** One post with all its comments. */
@@ -34,14 +38,24 @@ export function usePost(id: string, enabled = true) {
   });
 }
 
+/** The events strip at the top of the posts home: what `useEvents` asks. */
+export const eventsStripQuery = {
+  queryKey: ['events', 'strip'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<{ documents: EventBubble[] }>('/api/events', { signal }),
+  staleTime: 60_000,
+};
+
 export function useEvents(enabled: boolean) {
-  return useQuery({
-    queryKey: ['events', 'strip'],
-    queryFn: ({ signal }) => api<{ documents: EventBubble[] }>('/api/events', { signal }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...eventsStripQuery, enabled });
 }
+
+/**
+ * What a member's posts home asks for (MemberHome: the events strip and the feed's first page). The
+ * server's render asks these before the page's first pass (entry-server.tsx PAGE_QUERIES), so that pass
+ * is the page as the member sees it, and the only one. The components still ask for them themselves.
+ */
+export const memberHomeQueries = [eventsStripQuery, feedQuery(null)] as const;
 
 export function useToggleLike() {
   const client = useQueryClient();
