@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { sanitizeDescription } from '../../platform/html.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
+import { type KeptAnswer, keepFresh, SurnameListCache } from './list-cache.ts';
 import {
   countPendingOf,
   countWaiting,
@@ -99,13 +100,16 @@ const reviewResponse = submissionResponse.extend({
 const decisionResponse = z.object({ submission: submissionResponse, surname: surnameResponse });
 
 /**
- * Sends `payload` as JSON with an ETag; answers 304 when the client already holds this exact body.
- * The tag is a hash of the body, so any change (a new surname, a member count, an applied
- * submission) gives a new tag without bookkeeping.
+ * `payload` as the JSON body sent and its ETag. The tag is a hash of the body, so any change (a new
+ * surname, a member count, an applied submission) gives a new tag without bookkeeping.
  */
-function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+function tagged(payload: unknown): KeptAnswer {
   const body = JSON.stringify(payload);
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Sends `answer` with its ETag; answers 304 when the client already holds this exact body. */
+function sendTagged(request: FastifyRequest, reply: FastifyReply, { body, etag }: KeptAnswer) {
   // Revalidate every time: the list changes when members sign up or staff apply a submission.
   reply.header('etag', etag).header('cache-control', 'no-cache');
   const match = request.headers['if-none-match'];
@@ -114,6 +118,9 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unk
   }
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+const sendWithEtag = (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+  sendTagged(request, reply, tagged(payload));
 
 /** The surname page's path (the web app's `surname/:id`). */
 const _SURNAME_PAGE = /^\/surname\/([^/]+)\/?$/;
@@ -128,6 +135,9 @@ function cleanValues(
 const surnames: FastifyPluginAsyncZod = async (app) => {
   const member = { preValidation: requireMember };
   const admin = { preValidation: requireAdmin };
+  // The list is public (no guard decides anything per reader): one kept answer per page serves all.
+  const listCache = new SurnameListCache();
+  keepFresh(app, listCache);
 
   app.registry.addWaitingCount({ name: 'surnameSubmissions', count: countWaiting });
   app.registry.addShareCard('surname', surnameShareCard);
@@ -148,11 +158,15 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { cursor, limit } = request.query;
-      const page = await listSurnames(app.db, cursor, limit);
-      return sendWithEtag(request, reply, {
-        documents: page.documents.map(surnameView),
-        nextCursor: page.nextCursor,
-      });
+      const key = SurnameListCache.keyOf(cursor, limit);
+      let answer = listCache.get(key);
+      if (!answer) {
+        const mark = listCache.mark();
+        const page = await listSurnames(app.db, cursor, limit);
+        answer = tagged({ documents: page.documents.map(surnameView), nextCursor: page.nextCursor });
+        listCache.store(mark, key, answer);
+      }
+      return sendTagged(request, reply, answer);
     },
   );
 

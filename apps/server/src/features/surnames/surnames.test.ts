@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { realtimeSettled } from '../../../test/wait.ts';
 import { auditLog, surname } from '../../db/schema/index.ts';
 import { seedSurnames } from './seed.ts';
 
@@ -61,6 +62,8 @@ describeEachDatabase('surname directory', (ctx) => {
 
       const firstName = first.json().documents[0].name;
       await ctx.app.db.update(surname).set({ gotra: 'Changed' }).where(eq(surname.id, firstName));
+      // A change straight in the database (an operator's command, another process) is heard first.
+      await realtimeSettled(ctx.app);
       const changed = await ctx.app.inject({
         url: '/api/surnames?limit=5',
         headers: { 'if-none-match': etag },
