@@ -2,7 +2,7 @@
 // installation, the notification prompt in the installed app. One at a time, install first.
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '../hydrated';
-import { useInstallEvent } from '../installEvent';
+import { useEngaged, useInstallEvent } from '../installEvent';
 import { serviceWorkerSupported } from '../serviceWorker';
 import { useCurrentUser } from '../session';
 import {
@@ -33,6 +33,7 @@ function useStandalone(): boolean {
 
 export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: ShellPromptKind) => void } {
   const offer = useInstallEvent();
+  const engaged = useEngaged();
   const standalone = useStandalone();
   const { user } = useCurrentUser();
   const vapidKey = useVapidKey();
@@ -46,9 +47,11 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
   );
 
   // Nothing to ask without an offer or a member, which is always so in a prerendered page (no window).
+  // The install prompt waits for the reader's first tap, key or scroll (lib/installEvent.ts).
   const install =
     !closed.has('install') &&
     offer !== null &&
+    engaged &&
     showInstallPrompt({
       offered: offer !== null,
       serviceWorkerSupported: serviceWorkerSupported(),

@@ -60,7 +60,8 @@ export function ProfileCardView({ card, children }: Props) {
           </Link>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" align="baseline">
-              <Title order={3} size="h4">
+              {/* Level 2 under the page's h1 (a skipped level failed Lighthouse's heading order). */}
+              <Title order={2} size="h4">
                 <Anchor component={Link} to={page} inherit c="inherit" underline="hover">
                   {card.firstName}
                 </Anchor>
