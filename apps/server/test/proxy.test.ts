@@ -20,6 +20,7 @@ import { runCli } from '../src/cli.ts';
 import { WRITE_LIMITS } from '../src/platform/rate-limit.ts';
 import { multipart } from './fixtures/images.ts';
 import { scratchDatabase, TEST_DATABASE_URL, tempDir } from './harness.ts';
+import { siteForTest } from './nginx-site.ts';
 import { type PushReceiver, RECEIVER_CERT_PATH, startPushReceiver } from './push-receiver.ts';
 import { waitFor } from './wait.ts';
 
@@ -28,7 +29,6 @@ const SITE = path.join(ROOT, 'deploy/nginx/samaj.conf');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 // The push receiver's certificate is for 127.0.0.1: nginx serves it, and this process trusts it.
 const CERT = RECEIVER_CERT_PATH;
-const KEY = RECEIVER_CERT_PATH.replace(/\.crt$/, '.key');
 const ca = fs.readFileSync(CERT);
 
 const skipReason = !TEST_DATABASE_URL
@@ -57,28 +57,6 @@ async function portOpen(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-/** The shipped site with this run's ports and certificate; each substitution must find its line. */
-export function siteForTest(site: string, ports: { http: number; https: number; apps: number[] }): string {
-  const replacements: Array<[RegExp, string]> = [
-    [/server 127\.0\.0\.1:8080\b/g, `server 127.0.0.1:${ports.apps[0]}`],
-    [/server 127\.0\.0\.1:8081\b/g, `server 127.0.0.1:${ports.apps[1]}`],
-    [/listen 80;/, `listen 127.0.0.1:${ports.http};`],
-    [/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.https} ssl http2;`],
-    // This machine may have no IPv6.
-    [/\n\s*listen \[::\]:80;/, ''],
-    [/\n\s*listen \[::\]:443 ssl http2;/, ''],
-    [/ssl_certificate \/etc\/letsencrypt\/[^;]+;/, `ssl_certificate ${CERT};`],
-    [/ssl_certificate_key \/etc\/letsencrypt\/[^;]+;/, `ssl_certificate_key ${KEY};`],
-  ];
-  let out = site;
-  for (const [pattern, value] of replacements) {
-    if (!pattern.test(out))
-      throw new Error(`deploy/nginx/samaj.conf no longer has ${pattern}: update the test`);
-    out = out.replace(pattern, value);
-  }
-  return out;
 }
 
 interface Started {
