@@ -63,6 +63,21 @@ async function engage(page: Page): Promise<void> {
 }
 
 /**
+ * The reader acts until the install prompt shows: the prompts' code (and its watch for the reader's
+ * first action) loads once the page is stable, so a key pressed before then is not seen.
+ */
+async function engageUntilPrompt(page: Page): Promise<void> {
+  await expect(async () => {
+    await engage(page);
+    await expect(installPrompt(page)).toBeVisible({ timeout: 500 });
+  }).toPass();
+}
+
+/** Resolves once the shell's prompts' code has arrived (the page is stable). */
+const promptsLoaded = (page: Page) =>
+  page.waitForResponse((res) => res.url().includes('/assets/ShellPrompts-'));
+
+/**
  * Notifications the member grants when asked, and a Push API that answers like a push service
  * (headless Chromium has none): a real P-256 key and auth secret so the server accepts them.
  */
@@ -321,13 +336,15 @@ test('install prompt: only when the browser offers installation; Skip hides it f
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const loaded = promptsLoaded(page);
   await page.goto('/');
   await expect(page.locator('.samaj-nav')).toBeVisible();
   await expect(installPrompt(page)).toHaveCount(0);
+  await loaded;
 
   await offerInstall(page);
   // Not over the page the reader has just opened: it waits for their first tap, key or scroll.
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(1000);
   await expect(installPrompt(page)).toHaveCount(0);
   await engage(page);
   const prompt = installPrompt(page);
@@ -340,6 +357,7 @@ test('install prompt: only when the browser offers installation; Skip hides it f
   await page.reload();
   await expect(page.locator('.samaj-nav')).toBeVisible();
   await offerInstall(page);
+  await page.waitForTimeout(1500);
   await engage(page);
   await page.waitForTimeout(500);
   await expect(installPrompt(page)).toHaveCount(0);
@@ -355,11 +373,7 @@ test('install prompt: an offer made before the app has loaded still shows it', a
   await expect(page.locator('.samaj-nav')).toBeVisible();
   await offerInstall(page);
   release();
-  // A key pressed before the app has loaded is not seen: pressed until the app answers with the prompt.
-  await expect(async () => {
-    await engage(page);
-    await expect(installPrompt(page)).toBeVisible({ timeout: 500 });
-  }).toPass();
+  await engageUntilPrompt(page);
   await context.close();
 });
 
@@ -372,7 +386,7 @@ test('install prompt: Install App opens the browser’s dialog; anything but acc
     await page.goto('/');
     await expect(page.locator('.samaj-nav')).toBeVisible();
     await offerInstall(page, outcome);
-    await engage(page);
+    await engageUntilPrompt(page);
     await installPrompt(page).getByRole('button', { name: 'Install App' }).click();
     await expect(installPrompt(page)).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
@@ -531,8 +545,7 @@ test('screens: the prompts and Settings → Notifications at 375 and 1280 px', a
     await tabPage.goto('/');
     await expect(tabPage.locator('.samaj-nav')).toBeVisible();
     await offerInstall(tabPage);
-    await engage(tabPage);
-    await expect(installPrompt(tabPage)).toBeVisible();
+    await engageUntilPrompt(tabPage);
     await tabPage.screenshot({ path: join(shots, `install-prompt-${width}.png`) });
     await installPrompt(tabPage).getByRole('button', { name: 'Skip' }).click();
     await tabPage.goto('/settings/notifications');

@@ -3,9 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type BeforeInstallPromptEvent,
   captureInstallEvent,
-  forgetEngagement,
   forgetInstallEvent,
-  useEngaged,
   useInstallEvent,
 } from './installEvent';
 
@@ -16,7 +14,6 @@ describe('the browser’s install offer', () => {
   afterEach(() => {
     stop();
     forgetInstallEvent();
-    forgetEngagement();
     delete (window as { samajInstallOffer?: unknown }).samajInstallOffer;
   });
 
@@ -35,18 +32,6 @@ describe('the browser’s install offer', () => {
     (window as { samajInstallOffer?: unknown }).samajInstallOffer = early;
     stop = captureInstallEvent();
     expect(offerNow()).toBe(early);
-  });
-
-  it('is acted on only once the reader has tapped, typed or scrolled', () => {
-    for (const interaction of ['pointerdown', 'keydown', 'scroll', 'touchstart']) {
-      forgetEngagement();
-      stop();
-      stop = captureInstallEvent();
-      window.dispatchEvent(offer());
-      expect(renderHook(() => useEngaged()).result.current).toBe(false);
-      window.dispatchEvent(new Event(interaction));
-      expect(renderHook(() => useEngaged()).result.current, interaction).toBe(true);
-    }
   });
 
   it('is gone once the app is installed', () => {

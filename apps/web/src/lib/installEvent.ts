@@ -11,25 +11,12 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 let offered: BeforeInstallPromptEvent | null = null;
-/**
- * Whether the reader has done anything on the page yet (a tap, a key, a scroll). The install prompt
- * waits for it: shown on arrival it covered the page's first screen and, on a short page (a
- * placeholder), was the largest thing painted, so the page's largest paint came only once the
- * prompt's code had loaded (Lighthouse mobile: LCP 6.3 s on /events/create under load).
- */
-let engaged = false;
 const listeners = new Set<() => void>();
-
-function notify() {
-  for (const listener of listeners) listener();
-}
 
 function set(event: BeforeInstallPromptEvent | null) {
   offered = event;
-  notify();
+  for (const listener of listeners) listener();
 }
-
-const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 export function captureInstallEvent(
   win: Window & { samajInstallOffer?: BeforeInstallPromptEvent | null } = window,
@@ -41,51 +28,24 @@ export function captureInstallEvent(
     set(event as BeforeInstallPromptEvent);
   };
   const onInstalled = () => set(null);
-  const listen = { capture: true, passive: true };
-  const onInteraction = () => {
-    for (const type of INTERACTIONS) win.removeEventListener(type, onInteraction, listen);
-    engaged = true;
-    notify();
-  };
   win.addEventListener('beforeinstallprompt', onOffer);
   win.addEventListener('appinstalled', onInstalled);
-  if (!engaged) for (const type of INTERACTIONS) win.addEventListener(type, onInteraction, listen);
   return () => {
     win.removeEventListener('beforeinstallprompt', onOffer);
     win.removeEventListener('appinstalled', onInstalled);
-    for (const type of INTERACTIONS) win.removeEventListener(type, onInteraction, listen);
   };
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
 
 /** The browser's install offer, or null when it has made none (or it was used). */
 export function useInstallEvent(): BeforeInstallPromptEvent | null {
   return useSyncExternalStore(
-    subscribe,
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     () => offered,
     () => null,
   );
-}
-
-/** True once the reader has tapped, typed or scrolled on the page (false in the server's render). */
-export function useEngaged(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => engaged,
-    () => false,
-  );
-}
-
-/** Tests only: the page as just opened. */
-export function forgetEngagement(): void {
-  engaged = false;
-  notify();
 }
 
 /** An offer can be used once: after its prompt it is gone. */

@@ -1,8 +1,9 @@
 // Which of the shell's prompts to show now (SPEC §4): the install prompt when the browser offers
 // installation, the notification prompt in the installed app. One at a time, install first.
 import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useEngaged } from '../engaged';
 import { useHydrated } from '../hydrated';
-import { useEngaged, useInstallEvent } from '../installEvent';
+import { useInstallEvent } from '../installEvent';
 import { serviceWorkerSupported } from '../serviceWorker';
 import { useCurrentUser } from '../session';
 import {
@@ -47,7 +48,7 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
   );
 
   // Nothing to ask without an offer or a member, which is always so in a prerendered page (no window).
-  // The install prompt waits for the reader's first tap, key or scroll (lib/installEvent.ts).
+  // The install prompt waits for the reader's first tap, key or scroll (lib/engaged.ts).
   const install =
     !closed.has('install') &&
     offer !== null &&
