@@ -355,11 +355,23 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
     it('when saving the new id fails, the new file is deleted and the old picture stays', async () => {
       const member = await createMember(app);
       const old = (await uploadPicture(member, gpsJpeg)).json().dp;
-      const spy = vi.spyOn(app.db, 'transaction').mockRejectedValueOnce(new Error('database went away'));
+      // Only the picture's swap fails (swapPicture's own frame on the stack; the cleanup after it
+      // runs): a background task (the event reminders' sweep) may open a transaction of its own
+      // meanwhile, and must neither take the failure nor be failed by it.
+      const transaction = app.db.transaction.bind(app.db);
+      let failed = false;
+      const spy = vi.spyOn(app.db, 'transaction').mockImplementation(((
+        ...args: Parameters<typeof transaction>
+      ) => {
+        if (failed || !new Error().stack?.includes('swapPicture')) return transaction(...args);
+        failed = true;
+        return Promise.reject(new Error('database went away'));
+      }) as typeof transaction);
       try {
         const response = await uploadPicture(member, await images.png());
         expect(response.statusCode).toBe(500);
         expect(response.json()).toMatchObject({ code: 500 });
+        expect(failed).toBe(true);
       } finally {
         spy.mockRestore();
       }
