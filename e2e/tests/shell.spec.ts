@@ -453,6 +453,29 @@ test('what a visitor types into the rendered login form before the app takes it 
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
 });
 
+test('a password begun before the takeover and finished after it: no stale error, and Login answers the tap', async ({
+  page,
+}) => {
+  // The form adopted "short" by validating it, so "at least 8 characters" stood under a field the
+  // visitor had not left; typing on did not clear it (errors wait for the field to lose focus), and
+  // the tap on Login that took the focus cleared it: the button moved up out from under the tap.
+  const release = await holdAppScript(page);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  const password = page.getByRole('textbox', { name: 'પાસવર્ડ' });
+  await page.getByLabel('ઈમેલ').fill('nobody.here@example.com');
+  await password.fill('short');
+  release();
+  await expect.poll(() => appHoldsInput(page)).toBe(true);
+  await password.fill('correct horse battery');
+  await expect(page.getByText('પાસવર્ડ ઓછામાં ઓછા 8 અક્ષરનો હોવો જોઈએ')).toBeHidden();
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeEnabled();
+  const asked = page.waitForRequest('**/api/account/login');
+  await login.click();
+  await asked;
+  await expect(page.getByRole('alert')).toBeVisible();
+});
+
 test('typing on while the app takes the rendered page over keeps the page and every letter', async ({
   page,
 }) => {

@@ -1,13 +1,6 @@
 import { type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
 import { type ChangeEvent, useCallback, useEffect, useRef } from 'react';
-import {
-  type FieldValues,
-  get,
-  type Path,
-  type PathValue,
-  type UseFormReturn,
-  useFormState,
-} from 'react-hook-form';
+import { type FieldValues, get, type Path, type UseFormReturn, useFormState } from 'react-hook-form';
 import { useFieldError } from '../lib/errors';
 import { GrowingTextarea, type GrowingTextareaProps } from './GrowingTextarea';
 import { PasswordField } from './PasswordField';
@@ -47,7 +40,7 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
     },
     [registerRef],
   );
-  useAdoptTypedBeforeHydration(form, name, element);
+  useAdoptTypedBeforeHydration(form, name, element, field.onChange);
   const handle = (event: ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => {
     onChange?.(event);
     return field.onChange(event);
@@ -65,26 +58,41 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
 
 /**
  * A prerendered form (/login, /signup) can be typed into before the app takes the page over. React
- * keeps that text on screen and react-hook-form stores it, but tells no watcher, so a page that
- * enables its button from `useWatch` stayed disabled until the member typed again. Setting the same
- * value again is ignored as no change, so it is cleared and set back in one go (no paint between).
- * The microtask: the page's own effects have run by then.
+ * keeps that text on screen and react-hook-form reads it when the field registers, but tells no
+ * watcher, so a page that enables its button from `useWatch` stayed disabled until the member typed
+ * again. So what is on screen is handed to react-hook-form's own change handler, as if typed now:
+ * watchers hear it and the form's mode decides what is validated. (Validating it there and then
+ * showed an error under a field the member had not left yet — "at least 8 characters" for a password
+ * typed on after the takeover — which the mode then kept until the field lost focus; that late
+ * message moved the Login button out from under the tap that left the field.)
+ * Keystrokes while React takes the page over can reach the field without reaching React (the field's
+ * value tracker was set after the browser changed it), so after every input the field checks that
+ * the form holds what is on screen. The microtasks: the page's own effects, and React's handling of
+ * the same input, have run by then.
  */
 function useAdoptTypedBeforeHydration<T extends FieldValues>(
   form: UseFormReturn<T>,
   name: Path<T>,
   element: { current: HTMLInputElement | HTMLTextAreaElement | null },
+  onChange: (event: { target: HTMLInputElement | HTMLTextAreaElement; type: string }) => unknown,
 ) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only what was typed before the first render counts
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field is registered once; its handler is stable
   useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const hand = () => void onChange({ target: node, type: 'change' });
     queueMicrotask(() => {
-      const typed = element.current?.value ?? '';
+      const typed = node.value;
       // A form filled from the member's data (their profile) starts with that: nothing was typed.
       const initial: unknown = get(form.formState.defaultValues, name);
-      if (typed === '' || typed === element.current?.defaultValue || typed === String(initial ?? '')) return;
-      form.setValue(name, '' as PathValue<T, Path<T>>);
-      // Validated as if typed now: a form whose button waits for `isValid` must hear of it too.
-      form.setValue(name, typed as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
+      if (typed === '' || typed === node.defaultValue || typed === String(initial ?? '')) return;
+      hand();
     });
+    const check = () =>
+      queueMicrotask(() => {
+        if (node.value !== String(form.getValues(name) ?? '')) hand();
+      });
+    node.addEventListener('input', check);
+    return () => node.removeEventListener('input', check);
   }, []);
 }
