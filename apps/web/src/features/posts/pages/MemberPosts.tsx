@@ -1,9 +1,15 @@
 import { Stack, Title } from '@mantine/core';
 import { POST_CARD_MAX_WIDTH } from '@samaj/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { CardSkeletons } from '../../../components/CardSkeletons';
+import { TakenOver } from '../../../components/TakenOver';
 import { useCurrentUser } from '../../../lib/session';
-import { PostList } from '../components/PostList';
+
+// Only a member reads the list (a visitor's profile page is the login card): its code is a chunk the
+// server preloads for a member.
+const PostList = lazy(() => import('../components/PostList').then((m) => ({ default: m.PostList })));
 
 /**
  * A member's posts under their profile (SPEC §2 Profile): 'No Posts Yet', more on scroll. The
@@ -19,7 +25,10 @@ export default function MemberPosts() {
       <Title order={2} size="h4" w="100%" maw={POST_CARD_MAX_WIDTH}>
         {t('profile.title')}
       </Title>
-      <PostList userId={id} me={user.id} />
+      <Suspense fallback={<CardSkeletons count={2} />}>
+        <PostList userId={id} me={user.id} />
+        <TakenOver />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,60 +1,17 @@
-import { Alert, Stack } from '@mantine/core';
-import { type AccountView, DEFAULT_PICTURE_ID } from '@samaj/core';
+import { Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { MemberOnly } from '../../../components/MemberOnly';
 import { Redirect } from '../../../components/Redirect';
-import { ApiError } from '../../../lib/api';
-import { isTryAgain, useErrorMessage } from '../../../lib/errors';
+import { TakenOver } from '../../../components/TakenOver';
 import { PageMeta, useShareCard } from '../../../lib/head';
 import { useCurrentUser } from '../../../lib/session';
-import { useProfile } from '../api/useProfile';
-import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
 
-function MemberProfile({ username, me }: { username: string; me: AccountView }) {
-  const { t: tc } = useTranslation('common');
-  const explain = useErrorMessage();
-  const profile = useProfile(username);
-  const isOwner = me.id === username;
-
-  if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.code === 404) {
-      return (
-        <ProfileHeader
-          username={username}
-          name={tc('unknownUser')}
-          dp={DEFAULT_PICTURE_ID}
-          labels={[]}
-          isOwner={false}
-        />
-      );
-    }
-    return (
-      <Alert color="red" role="alert" variant="light">
-        {isTryAgain(profile.error) ? explain(profile.error) : tc('somethingWentWrong')}
-      </Alert>
-    );
-  }
-  const p = profile.data;
-  // The owner's own account is the freshest source for the picture right after a change.
-  const dp = isOwner ? me.prefs.dp || p.dp : p.dp;
-  return (
-    <>
-      <ProfileHeader
-        username={p.id}
-        name={p.name}
-        dp={dp}
-        labels={p.labels}
-        createdAt={p.createdAt}
-        isOwner={isOwner}
-      />
-      {/* The member's posts: routes.tsx nests the posts feature's list here. */}
-      <Outlet />
-    </>
-  );
-}
+// A visitor reads the login card: the profile itself (its header, the owner's picture tools) is a
+// chunk of its own, which the server preloads only for a signed-in member (platform/page-preloads.ts).
+const MemberProfile = lazy(() => import('../components/MemberProfile'));
 
 /** The member's name and picture (their share card, as a visitor may see them), else "Profile". */
 function ProfileMeta({ username }: { username: string }) {
@@ -84,7 +41,16 @@ export default function Profile() {
     <Stack gap="md" maw={720} w="100%" mx="auto">
       <ProfileMeta username={id ?? ''} />
       <MemberOnly loading={<ProfileSkeleton />}>
-        {(me) => (id ? <MemberProfile key={id} username={id} me={me} /> : <ProfileSkeleton />)}
+        {(me) =>
+          id ? (
+            <Suspense fallback={<ProfileSkeleton />}>
+              <MemberProfile key={id} username={id} me={me} />
+              <TakenOver />
+            </Suspense>
+          ) : (
+            <ProfileSkeleton />
+          )
+        }
       </MemberOnly>
     </Stack>
   );
