@@ -55,7 +55,9 @@ export function buildPagePreloads(manifest: Manifest): PagePreloadsFile {
       const module = `src/features/${page.feature}/pages/${page.page}.tsx`;
       closure(manifest, module, keys);
       for (const ns of pageNamespaces(page)) closure(manifest, `src/locales/gu/${ns}.json`, keys);
-      for (const lazy of manifest[module]?.dynamicImports ?? []) closure(manifest, lazy, lazyKeys);
+      for (const lazy of manifest[module]?.dynamicImports ?? []) {
+        closure(manifest, lazy, page.lazyForEveryone ? keys : lazyKeys);
+      }
     }
     return { path: routePath, ...files(keys), member: files(lazyKeys, keys) };
   });

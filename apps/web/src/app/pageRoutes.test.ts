@@ -28,6 +28,16 @@ const manifest = {
   },
   '_Menu-1.js': { file: 'assets/Menu-1.js' },
   'src/features/posts/pages/MemberPosts.tsx': { file: 'assets/MemberPosts-1.js' },
+  'src/features/map/pages/CommunityMap.tsx': {
+    file: 'assets/CommunityMap-1.js',
+    dynamicImports: ['src/features/map/components/MapView.tsx'],
+  },
+  'src/features/map/components/MapView.tsx': {
+    file: 'assets/MapView-1.js',
+    imports: ['_leaflet-1.js'],
+    css: ['assets/MapView-1.css'],
+  },
+  '_leaflet-1.js': { file: 'assets/leaflet-1.js' },
 };
 
 describe('page preloads', () => {
@@ -55,6 +65,17 @@ describe('page preloads', () => {
       scripts: ['/assets/MemberHome-1.js', '/assets/Menu-1.js'],
       styles: ['/assets/MemberHome-1.css'],
     });
+  });
+
+  it("names the map's Leaflet in every reader's page: drawn in the browser for all, not a member's part", () => {
+    const map = buildPagePreloads(manifest).pages.find((p) => p.path === '/community-map');
+    expect(map?.scripts).toEqual([
+      '/assets/CommunityMap-1.js',
+      '/assets/MapView-1.js',
+      '/assets/leaflet-1.js',
+    ]);
+    expect(map?.styles).toEqual(['/assets/MapView-1.css']);
+    expect(map?.member).toEqual({ scripts: [], styles: [] });
   });
 
   it('gives a page with an index child both pages, and tries the catch-all last', () => {

@@ -17,6 +17,12 @@ export interface PageRoute {
    * and validation wording, lib/errors.ts) that every other page loads with its code.
    */
   messages?: false;
+  /**
+   * True when what the page imports lazily is drawn in the browser for every reader (the map's
+   * Leaflet), not a member's part: the server then names those files in every reader's HTML, so they
+   * download beside the page's own instead of after the app has taken the page over.
+   */
+  lazyForEveryone?: true;
   children?: PageRoute[];
 }
 
@@ -50,7 +56,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'surname/:id', feature: 'surnames', page: 'SurnameDetail' },
   { path: 'matrimony', feature: 'matrimony', page: 'Matrimony' },
   { path: 'matrimony/profile/:id', feature: 'matrimony', page: 'MatrimonyProfile' },
-  { path: 'community-map', feature: 'map', page: 'CommunityMap' },
+  { path: 'community-map', feature: 'map', page: 'CommunityMap', lazyForEveryone: true },
   { path: 'scholarships', feature: 'placeholders', page: 'Placeholder', props: { kind: 'scholarships' } },
   { path: 'jobs', feature: 'placeholders', page: 'Placeholder', props: { kind: 'jobs' } },
   { path: 'businesses', feature: 'placeholders', page: 'Placeholder', props: { kind: 'businesses' } },
