@@ -78,6 +78,11 @@ export const eventAttendance = pgTable(
      * start; an event moved to another time reminds again. Null: not reminded.
      */
     remindedFor: at('reminded_for'),
+    /**
+     * False once the member withdrew. The row stays, with `reminded_for`: a member who withdraws and
+     * answers again within the hour was already reminded of this start and is not reminded twice.
+     */
+    attending: boolean('attending').notNull().default(true),
   },
   // The key (event, member) counts an event's answers; the member index serves export and erase.
   (t) => [primaryKey({ columns: [t.event, t.member] }), index('event_attendance_member_idx').on(t.member)],

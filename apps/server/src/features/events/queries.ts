@@ -78,14 +78,16 @@ export async function attendanceOf(
       mine: sql<boolean>`bool_or(${eventAttendance.member} = ${memberId})`,
     })
     .from(eventAttendance)
-    .where(inArray(eventAttendance.event, ids))
+    .where(and(inArray(eventAttendance.event, ids), eq(eventAttendance.attending, true)))
     .groupBy(eventAttendance.event);
   return new Map(rows.map((r) => [r.event, { count: Number(r.count), mine: !!r.mine }]));
 }
 
 /**
  * Records or withdraws one member's "I'll attend"; repeating either changes nothing. The row is
- * written only while the event exists, so an event deleted meanwhile is not a foreign-key error.
+ * written only while the event exists, so an event deleted meanwhile is not a foreign-key error. A
+ * withdrawal keeps the row (`attending` false) with the start the member was reminded of, so
+ * answering again does not remind them of that start a second time (events/reminders.ts).
  */
 export async function setAttendance(
   db: Executor,
@@ -95,7 +97,8 @@ export async function setAttendance(
 ): Promise<void> {
   if (!attending) {
     await db
-      .delete(eventAttendance)
+      .update(eventAttendance)
+      .set({ attending: false })
       .where(and(eq(eventAttendance.event, eventId), eq(eventAttendance.member, memberId)));
     return;
   }
@@ -109,11 +112,15 @@ export async function setAttendance(
           createdAt: sql<Date>`now()`.as('created_at'),
           // Insert-select names every column: not reminded yet (events/reminders.ts).
           remindedFor: sql<Date | null>`null`.as('reminded_for'),
+          attending: sql<boolean>`true`.as('attending'),
         })
         .from(event)
         .where(eq(event.id, eventId)),
     )
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [eventAttendance.event, eventAttendance.member],
+      set: { attending: true },
+    });
 }
 
 export async function memberExists(db: Executor, id: string): Promise<boolean> {

@@ -185,6 +185,35 @@ describeEachDatabase(
       expect(receiver.arrivedFor(phone)).toHaveLength(2);
     });
 
+    it('a member who withdraws and answers again within the hour is not reminded of the same start twice; the count follows the answer', async () => {
+      const ev = await createEvent(ctx.app, admin, host, inMinutes(40));
+      const member = await createMember(ctx.app);
+      const phone = await subscribe(ctx.app, member);
+      await attend(ctx.app, member, ev.id);
+      await sendDueReminders(ctx.app);
+      await arrived(phone);
+
+      await attend(ctx.app, member, ev.id, false);
+      const gone = await inject(ctx.app, 'GET', `/api/events/${ev.id}/attendees`, member);
+      expect(gone.json()).toEqual({ attendees: 0 });
+      await attend(ctx.app, member, ev.id);
+      const back = await inject(ctx.app, 'GET', `/api/events/${ev.id}`, member);
+      expect(back.json()).toMatchObject({ attending: true, attendees: 1 });
+      await sendDueReminders(ctx.app);
+      await settle();
+      expect(receiver.arrivedFor(phone)).toHaveLength(1);
+
+      // Withdrawn when the event moves into its hour: no reminder; answering again then reminds once.
+      await attend(ctx.app, member, ev.id, false);
+      await moveTo(ctx.app, admin, host, ev.id, inMinutes(30));
+      await sendDueReminders(ctx.app);
+      await settle();
+      expect(receiver.arrivedFor(phone)).toHaveLength(1);
+      await attend(ctx.app, member, ev.id);
+      await sendDueReminders(ctx.app);
+      await arrived(phone, 2);
+    });
+
     it('a member without a device is claimed all the same (no push, nothing left to sweep)', async () => {
       const ev = await createEvent(ctx.app, admin, host, inMinutes(20));
       const quiet = await createMember(ctx.app);

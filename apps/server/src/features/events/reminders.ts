@@ -30,6 +30,7 @@ export async function sendDueReminders(app: FastifyInstance): Promise<Map<string
       .where(
         and(
           eq(eventAttendance.event, event.id),
+          eq(eventAttendance.attending, true),
           gt(event.time, sql`now()`),
           lte(event.time, sql`now() + make_interval(mins => ${REMINDER_LEAD_MINUTES})`),
           or(isNull(eventAttendance.remindedFor), ne(eventAttendance.remindedFor, event.time)),

@@ -1,0 +1,1 @@
+ALTER TABLE "event_attendance" ADD COLUMN "attending" boolean DEFAULT true NOT NULL;
