@@ -49,12 +49,14 @@ test('a member posts a photo and sees it Under Review; another member does not s
   const box = author.page.getByRole('form', { name: 'New post' });
   const submit = box.getByRole('button', { name: 'Post' });
   await expect(submit).toBeDisabled();
+  // Measured once the app holds the page: during the takeover React may draw the field again, and a
+  // height read in between (the six rows', once) made the cap look smaller than it is.
+  await expect(author.page.locator('html[data-taken-over]')).toHaveCount(1);
   // The field grows with what is written, two rows to ten, then scrolls (the browser sizes it itself).
   const field = box.getByRole('textbox', { name: 'New post' });
   const height = () => field.evaluate((element) => element.getBoundingClientRect().height);
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
   const twoRows = await height();
-  // Polled: a page still being taken over by the app may redraw the field once after the text is in.
   await field.fill(lines(6));
   await expect.poll(height).toBeGreaterThan(twoRows * 2);
   const sixRows = await height();
