@@ -453,6 +453,21 @@ test('what a visitor types into the rendered login form before the app takes it 
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
 });
 
+test('a field left before the takeover says what leaving it says once the app holds the page', async ({
+  page,
+}) => {
+  const release = await holdAppScript(page);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('ઈમેલ').fill('not-an-email');
+  await page.getByRole('textbox', { name: 'પાસવર્ડ' }).fill('correct horse battery');
+  release();
+  await expect.poll(() => appHoldsInput(page)).toBe(true);
+  // The email was left (the password has the focus): its rule shows; the field being typed in shows none.
+  await expect(page.getByText('Invalid Email')).toBeVisible();
+  await expect(page.getByText('પાસવર્ડ ઓછામાં ઓછા 8 અક્ષરનો હોવો જોઈએ')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+});
+
 test('a password begun before the takeover and finished after it: no stale error, and Login answers the tap', async ({
   page,
 }) => {

@@ -40,7 +40,7 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
     },
     [registerRef],
   );
-  useAdoptTypedBeforeHydration(form, name, element, field.onChange);
+  useAdoptTypedBeforeHydration(form, name, element, field.onChange, field.onBlur);
   const handle = (event: ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => {
     onChange?.(event);
     return field.onChange(event);
@@ -61,10 +61,11 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
  * keeps that text on screen and react-hook-form reads it when the field registers, but tells no
  * watcher, so a page that enables its button from `useWatch` stayed disabled until the member typed
  * again. So what is on screen is handed to react-hook-form's own change handler, as if typed now:
- * watchers hear it and the form's mode decides what is validated. (Validating it there and then
- * showed an error under a field the member had not left yet — "at least 8 characters" for a password
- * typed on after the takeover — which the mode then kept until the field lost focus; that late
- * message moved the Login button out from under the tap that left the field.)
+ * watchers hear it and the form's mode decides what is validated; a field the member has already
+ * left is left again, as if now. (Validating every field there and then showed an error under the one
+ * the member was still in — "at least 8 characters" for a password typed on after the takeover — which
+ * the mode then kept until the field lost focus; that late message moved the Login button out from
+ * under the tap that left the field.)
  * Keystrokes while React takes the page over can reach the field without reaching React (the field's
  * value tracker was set after the browser changed it), so after every input the field checks that
  * the form holds what is on screen. The microtasks: the page's own effects, and React's handling of
@@ -75,6 +76,7 @@ function useAdoptTypedBeforeHydration<T extends FieldValues>(
   name: Path<T>,
   element: { current: HTMLInputElement | HTMLTextAreaElement | null },
   onChange: (event: { target: HTMLInputElement | HTMLTextAreaElement; type: string }) => unknown,
+  onBlur: (event: { target: HTMLInputElement | HTMLTextAreaElement; type: string }) => unknown,
 ) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field is registered once; its handler is stable
   useEffect(() => {
@@ -87,6 +89,9 @@ function useAdoptTypedBeforeHydration<T extends FieldValues>(
       const initial: unknown = get(form.formState.defaultValues, name);
       if (typed === '' || typed === node.defaultValue || typed === String(initial ?? '')) return;
       hand();
+      // Left before the takeover (the focus is elsewhere): the field shows what leaving it shows, so
+      // a button kept disabled by it is explained ("at least 8 characters" under a new password).
+      if (document.activeElement !== node) void onBlur({ target: node, type: 'blur' });
     });
     const check = () =>
       queueMicrotask(() => {
