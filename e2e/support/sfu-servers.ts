@@ -97,7 +97,9 @@ export function writeSfuServers(
     ].join('\n'),
   );
   return {
-    janusCommand: `${JANUS_BIN} -F ${janusDir} -o -N -L ${join(janusDir, 'janus.log')}`,
+    // Restarted when it fails, as Debian's janus.service does (Restart=on-failure): Janus 1.x has
+    // crashed here once at END (a use-after-free in janus_plugin_close_pc), and the server reconnects.
+    janusCommand: `sh -c 'until ${JANUS_BIN} -F ${janusDir} -o -N -L ${join(janusDir, 'janus.log')}; do sleep 1; done'`,
     janusPort: ports.janus,
     janusUrl: `ws://127.0.0.1:${ports.janus}`,
     janusApiSecret,
