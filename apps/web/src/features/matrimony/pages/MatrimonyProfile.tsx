@@ -3,7 +3,7 @@
 // family details and contact only while the owner accepts their request) — with the card's actions.
 // Back returns to the list where the member was: a history step (the list's cache and scroll
 // position are kept, app/shell/useScrollPosition), or /matrimony when the page was opened directly.
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FullProfile } from '@samaj/core';
 import { IconArrowLeft, IconBriefcase, IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useFullProfile } from '../api/matrimony';
 import { ContactAlert, RequestButton, RequestNote, ShortlistButton } from '../components/CardActions';
 import { FullDetails } from '../components/FullDetails';
+import { Loading } from '../components/Loading';
 import { ProfileFamily } from '../components/profile/ProfileFamily';
 import { ProfilePhotos } from '../components/profile/ProfilePhotos';
 import { SafetyActions } from '../components/SafetyActions';
@@ -28,7 +29,7 @@ export default function MatrimonyProfile() {
       <PageMeta title={t('profilePage.title')} description={t('description')} />
       <BackLink />
       {user === undefined ? (
-        <Loading />
+        <Loading text={t('profilePage.loading')} />
       ) : user === null ? (
         <LoginPrompt title={t('visitorTitle')} message={t('intro')} />
       ) : (
@@ -63,22 +64,10 @@ function BackLink() {
   );
 }
 
-function Loading() {
-  const { t } = useTranslation('matrimony');
-  return (
-    <Center mih={200}>
-      <Stack align="center" role="status">
-        <Loader aria-hidden />
-        <Text>{t('profilePage.loading')}</Text>
-      </Stack>
-    </Center>
-  );
-}
-
 function Profile({ id }: { id: string }) {
   const { t } = useTranslation('matrimony');
   const query = useFullProfile(id);
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <Loading text={t('profilePage.loading')} />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && query.error.code === 404;
     return (
