@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Text, Title } from '@mantine/core';
 import { eventCoordinatesSchema, truncateGraphemes } from '@samaj/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,19 @@ export default function CommunityMap() {
   const config = usePublicConfig();
   const hydrated = useHydrated();
   const focus = useFocus();
-  const placeholder = <Skeleton className={classes.map} />;
+  const label = focus?.place ? t('labelPlace', { place: focus.place }) : t('label');
+  // Until Leaflet has drawn it (it needs the browser), the map's place says what will be there: the
+  // first paint already shows the page's words, not an empty grey box.
+  const placeholder = (
+    <div className={`${classes.map} ${classes.placeholder}`}>
+      <Text size="xl" fw={600} c="dimmed" ta="center">
+        {label}
+      </Text>
+      <Text c="dimmed" ta="center">
+        {t('description')}
+      </Text>
+    </div>
+  );
   return (
     <div className={classes.page}>
       <PageMeta title={t('title')} description={t('description')} />
@@ -51,7 +63,7 @@ export default function CommunityMap() {
           <Suspense fallback={placeholder}>
             <MapView
               className={classes.map}
-              label={focus?.place ? t('labelPlace', { place: focus.place }) : t('label')}
+              label={label}
               tileUrl={config.data.tileUrl}
               tileAttribution={config.data.tileAttribution}
               focus={focus}
