@@ -97,8 +97,10 @@ export function writeSfuServers(
     ].join('\n'),
   );
   return {
-    // Restarted when it fails, as Debian's janus.service does (Restart=on-failure): Janus 1.x has
-    // crashed here once at END (a use-after-free in janus_plugin_close_pc), and the server reconnects.
+    // Restarted when it fails, as Debian's janus.service does (Restart=on-failure), and the server
+    // reconnects. Janus 1.1.2 crashed here at END (a use-after-free in janus_plugin_close_pc) while
+    // the server destroyed the room as its members' handles were detached; the server now detaches
+    // them first (features/events/sfu/sfu.ts destroyRoom), and the restart stays as Debian ships it.
     janusCommand: `sh -c 'until ${JANUS_BIN} -F ${janusDir} -o -N -L ${join(janusDir, 'janus.log')}; do sleep 1; done'`,
     janusPort: ports.janus,
     janusUrl: `ws://127.0.0.1:${ports.janus}`,

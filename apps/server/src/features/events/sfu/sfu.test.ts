@@ -362,11 +362,33 @@ suite(
       expect(data(await ask(hostChannel, { request: 'unpublish' }))).toMatchObject({ unpublished: 'ok' });
       await waitFor(async () => !(await participants(room)).some((p) => p.publisher), 'the host unpublished');
 
-      await setLive(id, host, false);
-      expect(await watcher.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
-      expect(await hostChannel.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
-      await waitFor(async () => !(await roomExists(room)), 'the room gone');
-      expect(roomId(id)).toBeUndefined();
+      // END: everyone still in the room leaves before the room is destroyed (Janus crashed when a
+      // room was torn down while its participants' handles were being detached).
+      const client = sfuState(ctx.app)?.janus as JanusClient;
+      const { detach, pluginRequest } = client;
+      const order: string[] = [];
+      client.detach = async (handleId) => {
+        await detach.call(client, handleId);
+        order.push('left');
+      };
+      client.pluginRequest = (handleId, body) => {
+        if (body.request === 'destroy') order.push('destroy');
+        return pluginRequest.call(client, handleId, body);
+      };
+      try {
+        await setLive(id, host, false);
+        expect(await watcher.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
+        expect(await hostChannel.closed).toEqual({ code: 1000, reason: MSG_SFU_ENDED });
+        await waitFor(async () => !(await roomExists(room)), 'the room gone');
+        expect(roomId(id)).toBeUndefined();
+        // The host's and the watcher's handles, then the room.
+        expect(order.filter((o) => o === 'left').length).toBeGreaterThanOrEqual(2);
+        expect(order.at(-1)).toBe('destroy');
+        expect(order.filter((o) => o === 'destroy')).toHaveLength(1);
+      } finally {
+        client.detach = detach;
+        client.pluginRequest = pluginRequest;
+      }
     });
 
     it('a viewer cannot publish: its channel closes and Janus holds only the host', async () => {

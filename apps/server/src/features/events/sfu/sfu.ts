@@ -91,6 +91,8 @@ interface Channel {
   eventId: string;
   role: SfuRole;
   handle: Promise<number>;
+  /** Detaches the channel's handle from Janus, once, whoever asks first (its close, its room's end). */
+  leave(): Promise<void>;
 }
 
 /** What tests read of the SFU (the room of a live event, the Janus client's request counter). */
@@ -209,7 +211,13 @@ export function registerSfu(app: FastifyInstance): void {
     if (!room) return Promise.resolve();
     rooms.delete(eventId);
     room.unfollow();
-    const done = destroyed(eventId, room).finally(() => destroying.delete(done));
+    // Everyone in the room leaves before it is destroyed: Janus tearing down a room while its
+    // participants' handles are being detached freed a session twice and crashed (SIGSEGV in
+    // janus_plugin_session_is_alive, seen under the SFU browser tests at END).
+    const leaving = [...(channels.get(eventId) ?? [])].map((channel) => channel.leave());
+    const done = Promise.allSettled(leaving)
+      .then(() => destroyed(eventId, room))
+      .finally(() => destroying.delete(done));
     destroying.add(done);
     return done;
   }
@@ -331,7 +339,12 @@ export function registerSfu(app: FastifyInstance): void {
     const { eventId, role } = who;
     const room = ensureRoom(eventId);
     const handle = room.ready.then(() => janus.attach(VIDEOROOM, (m) => send(toMember(m, undefined))));
-    const channel: Channel = { ws, memberId: who.memberId, eventId, role, handle };
+    let left: Promise<void> | null = null;
+    const leave = () => {
+      left ??= handle.then((id) => janus.detach(id)).catch(() => {});
+      return left;
+    };
+    const channel: Channel = { ws, memberId: who.memberId, eventId, role, handle, leave };
     const set = channels.get(eventId) ?? new Set<Channel>();
     set.add(channel);
     channels.set(eventId, set);
@@ -359,7 +372,7 @@ export function registerSfu(app: FastifyInstance): void {
       release();
       set.delete(channel);
       if (set.size === 0 && channels.get(eventId) === set) channels.delete(eventId);
-      handle.then((id) => janus.detach(id)).catch(() => {});
+      void leave();
       if (role === 'host') {
         if (hosts.get(eventId) === channel) {
           hosts.delete(eventId);
