@@ -26,6 +26,8 @@ export async function startServer(
   env: Record<string, string> = {},
   /** Extra flags for Node (e.g. `--cpu-prof`), before the server's own. */
   nodeFlags: string[] = [],
+  /** Each line the server writes to stdout (e.g. V8's `--trace-gc` lines); otherwise stdout is dropped. */
+  onStdoutLine?: (line: string) => void,
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'samaj-bench-'));
@@ -47,9 +49,17 @@ export async function startServer(
         PUBLIC_URL: url,
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'inherit'],
     },
   );
+  if (onStdoutLine && child.stdout) {
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onStdoutLine(line);
+    });
+  }
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

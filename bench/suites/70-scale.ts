@@ -47,6 +47,8 @@ const READ_EVERY_S = 2;
 const NGINX = '/usr/sbin/nginx';
 
 const load1 = () => loadavg()[0].toFixed(2);
+/** A full collection in V8's --trace-gc line, capturing the heap in MB after it. */
+const FULL_GC = /(?:Mark-Compact|Mark-Sweep)[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/;
 
 interface Proxy {
   origin: string;
@@ -241,8 +243,17 @@ export async function run(): Promise<Section> {
       // The login bench logs one member in thousands of times: the login limits would refuse it.
       AUTH_RATE_LIMIT: 'off',
     };
-    apps.push(await startServer(env));
-    apps.push(await startServer(env));
+    // V8's own record of each full collection (--trace-gc): the heap left after one is what the
+    // process really holds, which RSS's sawtooth hides.
+    const fullGcs: Array<Array<{ at: number; mb: number }>> = [[], []];
+    for (const gcs of fullGcs) {
+      apps.push(
+        await startServer(env, ['--trace-gc'], (line) => {
+          const after = FULL_GC.exec(line)?.[1];
+          if (after) gcs.push({ at: performance.now(), mb: Number(after) });
+        }),
+      );
+    }
     const one = await startNginx([apps[0] as RunningServer], httpsPorts[0] as number);
     proxies.push(one);
     const two = await startNginx(apps, httpsPorts[1] as number);
@@ -329,13 +340,21 @@ export async function run(): Promise<Section> {
     clearInterval(timer);
     read((performance.now() - started) / 1000);
     // Each SAMPLE_S window's highest reading, at its end: what a memory limit would meet.
-    const samples: Array<{ at: number; rss: number[] }> = [];
+    const samples: Array<{ at: number; rss: number[]; heap: Array<number | null> }> = [];
     for (let end = SAMPLE_S; end < SOAK_S + SAMPLE_S; end += SAMPLE_S) {
       const inWindow = readings.filter((r) => r.at > end - SAMPLE_S && r.at <= end);
       if (inWindow.length === 0) continue;
       samples.push({
         at: Math.min(end, SOAK_S),
         rss: apps.map((_, i) => Math.max(...inWindow.map((r) => r.rss[i] as number))),
+        // The highest heap left by a full collection in the window (none: no full collection then).
+        heap: fullGcs.map((gcs) => {
+          const inIt = gcs.filter((g) => {
+            const at = (g.at - started) / 1000;
+            return at > end - SAMPLE_S && at <= end;
+          });
+          return inIt.length ? Math.max(...inIt.map((g) => g.mb)) : null;
+        }),
       });
     }
     const soakErrors = soak.errors + soak.timeouts + soak.non2xx;
@@ -348,6 +367,10 @@ export async function run(): Promise<Section> {
       `|---|${samples.map(() => '---').join('|')}|`,
       ...apps.map(
         (_, i) => `| process ${i + 1} | ${samples.map((s) => (s.rss[i] as number).toFixed(0)).join(' | ')} |`,
+      ),
+      ...apps.map(
+        (_, i) =>
+          `| process ${i + 1}, heap after a full collection | ${samples.map((s) => s.heap[i]?.toFixed(0) ?? '–').join(' | ')} |`,
       ),
       '',
     );
@@ -371,6 +394,15 @@ export async function run(): Promise<Section> {
     lines.push(
       `Trend after the first minute (median of the first half of the samples → the second half): ${trends.join('; ')}.`,
     );
+    // What a leak would move: the heap a full collection leaves, early in the soak against late.
+    const heaps = fullGcs.map((gcs, i) => {
+      const during = gcs.filter((g) => g.at >= started).map((g) => g.mb);
+      if (during.length < 4) return `process ${i + 1}: ${during.length} full collections, too few to compare`;
+      const half = Math.floor(during.length / 2);
+      const [early, late] = [median(during.slice(0, half)), median(during.slice(half))];
+      return `process ${i + 1}: ${during.length} full collections, median heap left ${early.toFixed(0)} MB in the first half → ${late.toFixed(0)} MB in the second (${late - early >= 0 ? '+' : ''}${(late - early).toFixed(1)}), last ${(during.at(-1) as number).toFixed(0)} MB`;
+    });
+    lines.push(`Heap after full collections (V8 --trace-gc): ${heaps.join('; ')}.`);
   } finally {
     for (const proxy of proxies) await proxy.stop().catch(() => {});
     for (const app of apps) await app.stop().catch(() => {});
