@@ -380,7 +380,7 @@ export async function run(): Promise<Section> {
       const peakLater = Math.max(...later);
       const last = later.at(-1) as number;
       const grew = peakLater - firstMinute;
-      return `process ${i + 1}: first minute's peak ${firstMinute.toFixed(0)} MB, later peak ${peakLater.toFixed(0)} MB, last ${last.toFixed(0)} MB — ${grew <= 0 ? 'flat (no growth past the first minute’s peak)' : `GREW ${grew.toFixed(1)} MB (${((grew / firstMinute) * 100).toFixed(1)} %) past the first minute’s peak`}`;
+      return `process ${i + 1}: first minute's peak ${firstMinute.toFixed(0)} MB, later peak ${peakLater.toFixed(0)} MB, last ${last.toFixed(0)} MB — ${grew < 0.05 ? 'flat (no growth past the first minute’s peak)' : `GREW ${grew.toFixed(1)} MB (${((grew / firstMinute) * 100).toFixed(1)} %) past the first minute’s peak`}`;
     });
     lines.push(`Verdict (target: no growth past the first minute's peak): ${soakVerdicts.join('; ')}.`);
     // RSS rises and falls with each collection: the trend is the median of the later samples' first
