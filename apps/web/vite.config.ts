@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssCheckPlugin, trimMantineCss, usedMantineClasses } from './scripts/mantineCss';
+import { mantineLazyDefaultsPlugin } from './scripts/mantineLazyDefaults';
 import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
 import { startScriptPlugin } from './scripts/startScriptPlugin';
 import { COLOR_SCHEME } from './src/app/colorScheme';
@@ -68,7 +69,14 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, pagePreloadsPlugin(), startScriptPlugin(), mantineCssCheckPlugin()],
+  plugins: [
+    react(),
+    pwa,
+    mantineLazyDefaultsPlugin(),
+    pagePreloadsPlugin(),
+    startScriptPlugin(),
+    mantineCssCheckPlugin(),
+  ],
   // Only the Mantine rules the app's components can use (scripts/mantineCss.ts).
   css: {
     postcss: {

@@ -1,6 +1,9 @@
 import './fonts.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// The theme's CSS variables and Mantine's global classes, as a file (scripts/themeCss.tsx): MantineProvider
+// is told not to work them out and draw them into every page.
+import './theme.css';
 
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -36,6 +39,8 @@ export function Providers({
             theme={theme}
             cssVariablesResolver={cssVariablesResolver}
             forceColorScheme={COLOR_SCHEME}
+            withCssVariables={false}
+            withGlobalClasses={false}
           >
             {children}
             <NotificationsHost />

@@ -3,8 +3,19 @@ import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'samaj-scroll';
 
-/** Where the reader was on each history entry (location.key), kept across a reload in the tab. */
-const positions = new Map<string, number>(readSaved());
+/**
+ * Where the reader was on each history entry (location.key), kept across a reload in the tab. Read at
+ * its first use, not at import: the tab's first sessionStorage read waits on the browser (10–40 ms at
+ * 4× CPU in a profile of a page load), which lengthened the load's longest task, its scripts' evaluation.
+ */
+let savedPositions: Map<string, number> | null = null;
+const positions = () => (savedPositions ??= new Map<string, number>(readSaved()));
+
+/** Whether this document was opened afresh (a link, the address bar), not reloaded or gone back to. */
+function openedAfresh(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'navigate';
+}
 /** The page as the browser opened it (not a navigation inside the app). */
 let opening = true;
 
@@ -19,7 +30,7 @@ function readSaved(): [string, number][] {
 function save() {
   try {
     // The last 50 entries are plenty for back/forward.
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...positions].slice(-50))));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...positions()].slice(-50))));
   } catch {
     // Private mode or full storage: back/forward still works within this page's life.
   }
@@ -41,8 +52,9 @@ export function useScrollPosition() {
 
   useLayoutEffect(() => {
     let stopRestoring = () => {};
-    const saved = positions.get(key);
     const opened = opening;
+    // A page opened afresh has no position of its own to go back to.
+    const saved = opened && openedAfresh() ? undefined : positions().get(key);
     opening = false;
     if (type === 'POP') {
       // A page just opened with nothing saved is already at its top: scrolling there anyway would
@@ -56,7 +68,7 @@ export function useScrollPosition() {
     let frame = 0;
     const track = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.set(key, window.scrollY));
+      frame = requestAnimationFrame(() => positions().set(key, window.scrollY));
     };
     window.addEventListener('scroll', track, { passive: true });
     return () => {
