@@ -89,9 +89,13 @@ function useAdoptTypedBeforeHydration<T extends FieldValues>(
       const initial: unknown = get(form.formState.defaultValues, name);
       if (typed === '' || typed === node.defaultValue || typed === String(initial ?? '')) return;
       hand();
-      // Left before the takeover (the focus is elsewhere): the field shows what leaving it shows, so
-      // a button kept disabled by it is explained ("at least 8 characters" under a new password).
-      if (document.activeElement !== node) void onBlur({ target: node, type: 'blur' });
+      // Left before the takeover: the field shows what leaving it shows, so a button kept disabled by
+      // it is explained ("at least 8 characters" under a new password). The focus being elsewhere is
+      // not the only sign: a member who left the field and came back to it before React listened (or
+      // while React was still taking the page over, which drops a blur on a field it does not hold
+      // yet) is in it again, and the browser alone remembers the leaving.
+      if (document.activeElement !== node || changedAndLeft(node))
+        void onBlur({ target: node, type: 'blur' });
     });
     const check = () =>
       queueMicrotask(() => {
@@ -100,4 +104,18 @@ function useAdoptTypedBeforeHydration<T extends FieldValues>(
     node.addEventListener('input', check);
     return () => node.removeEventListener('input', check);
   }, []);
+}
+
+/**
+ * Whether the member changed the field and then left it: the browser's own record (its "user validity",
+ * which `:user-valid` and `:user-invalid` read), kept from the page's first keystroke, before any script
+ * of ours ran; a field still being typed in has none yet. A browser that does not know the selectors
+ * throws: then only the focus tells.
+ */
+function changedAndLeft(node: Element): boolean {
+  try {
+    return node.matches(':user-valid, :user-invalid');
+  } catch {
+    return false;
+  }
 }
