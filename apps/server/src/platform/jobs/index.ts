@@ -102,6 +102,8 @@ export class Jobs {
   private readonly root: PgBoss.Db;
   private readonly handlers = new Map<JobName, { handler: JobHandler<JobName>; options: WorkOptions }>();
   private readonly queues = new Set<JobName>();
+  /** This process's worker of each queue (pg-boss's id), to wake it when a job is sent here. */
+  private readonly workerIds = new Map<JobName, string>();
   /** Set inside worker loops: their bookkeeping queries log failures instead of rejecting unheard. */
   private readonly background = new AsyncLocalStorage<true>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -172,7 +174,13 @@ export class Jobs {
     const sendOptions: PgBoss.SendOptions = { ...rest, db };
     if (startAfter instanceof Date) sendOptions.startAfter = startAfter;
     else if (typeof startAfter === 'number') sendOptions.startAfter = Math.max(1, Math.round(startAfter));
-    return this.boss.send(name, data as object, sendOptions);
+    const id = await this.boss.send(name, data as object, sendOptions);
+    // Due now and visible now: this process's worker takes it at once instead of at its next look
+    // (up to pollingIntervalSeconds later: a recovery mail, a push). A job sent inside a transaction
+    // is not visible before the commit, so it waits for the next look like one sent by another process.
+    const worker = this.workerIds.get(name);
+    if (id && worker && !tx && startAfter === undefined) this.boss.notifyWorker(worker);
+    return id;
   }
 
   /** Jobs waiting to run (created or waiting for a retry), per queue with a worker: for metrics. */
@@ -224,6 +232,9 @@ export class Jobs {
             }
           },
         )
+        .then((id) => {
+          this.workerIds.set(name, id);
+        })
         .catch((error) => log.error({ err: error, queue: name }, 'could not start a job worker'));
     });
   }

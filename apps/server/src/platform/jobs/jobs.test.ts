@@ -12,6 +12,7 @@ import { getStorage } from '../storage/index.ts';
 declare module './map.ts' {
   interface JobMap {
     'test.flaky': { label: string };
+    'test.prompt': { label: string };
   }
 }
 
@@ -79,6 +80,20 @@ describeEachDatabase('jobs', (ctx) => {
     await sleep(1000);
     expect(attempts).toHaveLength(3);
     expect(await app.jobs.queueSizes()).toMatchObject({ 'files.delete': 0, 'test.flaky': 0 });
+  });
+
+  it("a job sent here is taken at once by this process's idle worker, not at its next look", async () => {
+    const { app } = ctx;
+    const taken: number[] = [];
+    await app.jobs.work('test.prompt', async () => void taken.push(Date.now()), {
+      pollingIntervalSeconds: 30,
+    });
+    // The worker's first look (at its start) has found nothing: it now sleeps for 30 s.
+    await sleep(1000);
+    const sent = Date.now();
+    await app.jobs.send('test.prompt', { label: 'now' });
+    await waitFor(async () => taken.length === 1, 'the job to run', 10_000);
+    expect(taken[0] - sent).toBeLessThan(5_000);
   });
 
   it('refuses a job for a queue nobody works, before anything is written', async () => {
