@@ -511,8 +511,22 @@ test('settings → notifications: turn on for this device, switch kinds, turn of
   await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'subscribed');
   const token = (await storedRecord(page))?.token;
   expect(token).toBeTruthy();
+  // Until the server has forgotten the device, the screen does not say it is off (on a busy phone the
+  // forgetting takes a while; a member who leaves the page then still gets pushes).
+  let forget: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    forget = resolve;
+  });
+  await page.route(`**/api/push/subscriptions/${token}`, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('push-device').getByRole('button').click();
+  await expect(page.getByTestId('push-device').getByRole('button')).toBeDisabled();
+  await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'subscribed');
+  forget();
   await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'available');
+  await page.unrouteAll();
   // The server forgot this device.
   expect((await page.request.delete(`/api/push/subscriptions/${token}`)).status()).toBe(404);
   // And the app does not subscribe it again by itself at the next start (permission is still granted).

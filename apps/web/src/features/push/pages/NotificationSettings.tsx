@@ -33,10 +33,13 @@ function ThisDevice({ member }: { member: string }) {
   const [, rerender] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Turning off clears the device's record first; until the server has forgotten the device too, the
+  // screen still says it is on (its button busy), so "off" on screen means off everywhere.
+  const [leaving, setLeaving] = useState(false);
   // This device's permission and subscription exist only in the browser: read once the page is the app's.
   const hydrated = useHydrated();
   if (vapidKey === undefined || !hydrated) return <Skeleton height={96} radius="md" />;
-  const state = deviceState(member, vapidKey);
+  const state = leaving ? 'subscribed' : deviceState(member, vapidKey);
 
   const turnOn = async () => {
     setBusy(true);
@@ -57,6 +60,7 @@ function ThisDevice({ member }: { member: string }) {
   };
   const turnOff = async () => {
     setBusy(true);
+    setLeaving(true);
     // Remembered, so the app does not subscribe this device again by itself at the next start.
     optOutOfPush();
     try {
@@ -65,7 +69,7 @@ function ThisDevice({ member }: { member: string }) {
       logPushError(error);
     } finally {
       setBusy(false);
-      rerender((n) => n + 1);
+      setLeaving(false);
     }
   };
 
