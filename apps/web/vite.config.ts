@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssCheckPlugin, trimMantineCss, usedMantineClasses } from './scripts/mantineCss';
 import { mantineLazyDefaultsPlugin } from './scripts/mantineLazyDefaults';
+import { mantineStableIdsPlugin } from './scripts/mantineStableIds';
 import { pagePreloadsPlugin } from './scripts/pagePreloadsPlugin';
 import { startScriptPlugin } from './scripts/startScriptPlugin';
 import { COLOR_SCHEME } from './src/app/colorScheme';
@@ -73,6 +74,7 @@ export default defineConfig({
     react(),
     pwa,
     mantineLazyDefaultsPlugin(),
+    mantineStableIdsPlugin(),
     pagePreloadsPlugin(),
     startScriptPlugin(),
     mantineCssCheckPlugin(),

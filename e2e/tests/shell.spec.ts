@@ -453,6 +453,27 @@ test('what a visitor types into the rendered login form before the app takes it 
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
 });
 
+test('the app takes a rendered form over without redrawing its fields: each keeps the id it arrived with', async ({
+  page,
+}) => {
+  // Mantine's inputs once swapped their server id for a random one right after the takeover: a
+  // synchronous redraw of every field in the takeover's last task (a slow phone's longest), and ids
+  // the labels and hints had to follow (apps/web scripts/mantineStableIds.ts).
+  const release = await holdAppScript(page);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  const email = page.getByLabel('ઈમેલ');
+  const served = await email.getAttribute('id');
+  expect(served).toBeTruthy();
+  release();
+  await expect.poll(() => appHoldsInput(page)).toBe(true);
+  // Login comes alive once the takeover's commit (and any redraw it started) is done.
+  await email.fill('someone@example.com');
+  await page.getByRole('textbox', { name: 'પાસવર્ડ' }).fill('correct horse battery');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(email).toHaveAttribute('id', served as string);
+  await expect(page.locator(`label[for="${served}"]`)).toHaveText(/ઈમેલ/);
+});
+
 test('a field left before the takeover says what leaving it says once the app holds the page', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import {
   type CardProps,
+  type ComboboxProps,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
@@ -57,6 +58,11 @@ export const theme = createTheme({
     // Mantine's default (200) left the sidebar and the bottom bar bright and clickable, and a wide
     // image under the sidebar. Still below popovers (300), which a dialog's own selects open.
     Modal: { defaultProps: { zIndex: NAV_Z_INDEX + 40 } satisfies Partial<ModalProps> },
+    // A select's or an autocomplete's list is drawn when it opens, not kept (hidden) from the start:
+    // kept, every closed list on a form was drawn, measured (floating-ui) and given a scroll area as
+    // the page loaded — on a cheap phone a long task of its own for a list nobody had opened
+    // (/events/create's host field). The input names the list only while it is open (aria-controls).
+    Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> },
   },
 });
 
@@ -66,6 +72,15 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    // A light variant (badges, alerts, light buttons) writes shade 9 on shade 1: for yellow, lime,
+    // green and teal that is 2.7–4.3:1, under WCAG AA's 4.5 for small text (axe found the staff
+    // queue's "requested" badge). Darker words for those four; yellow's is core's warning text.
+    '--mantine-color-yellow-light-color': '#8f4a00',
+    '--mantine-color-lime-light-color': '#4a6b0b',
+    '--mantine-color-green-light-color': '#237032',
+    '--mantine-color-teal-light-color': '#06694b',
+  },
   dark: {},
 });
