@@ -115,7 +115,14 @@ function AuditCard({ entry }: { entry: AuditView }) {
           </Text>
         )}
         {rows.length > 0 && (
-          <Table.ScrollContainer minWidth={280}>
+          // On a phone the table scrolls sideways: its region takes the keyboard's focus (arrow keys
+          // scroll it) and says what it holds, as axe's scrollable-region-focusable asks.
+          <Table.ScrollContainer
+            minWidth={280}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.changes') },
+            }}
+          >
             <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
