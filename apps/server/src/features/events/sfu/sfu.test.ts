@@ -46,6 +46,7 @@ import {
   MSG_SFU_UNAVAILABLE,
   MSG_SFU_WATCHING,
   type Room,
+  SFU_COUNT_AGAIN_MS,
   SFU_MAX_OPEN_PER_MEMBER,
   SFU_MESSAGE_BURST,
   SFU_PING_MS,
@@ -339,6 +340,16 @@ suite(
       second.ws.close();
       await following.next((m) => m.type === 'viewers' && m.viewers === 1);
       following.ws.close();
+      // A page that starts listening after the last join or leave (a slow phone, a socket that came
+      // back) still hears the count: it goes out again while anyone is on the event.
+      const late = openSocket(origin, '/realtime', admin.cookie);
+      await opened(late);
+      late.ws.send(JSON.stringify({ type: 'subscribe', channels: [realtimeChannels.event(id)] }));
+      await late.next((m) => m.type === 'subscribed');
+      expect(await late.next((m) => m.type === 'viewers', SFU_COUNT_AGAIN_MS + 5000)).toMatchObject({
+        viewers: 1,
+      });
+      late.ws.close();
 
       // One host channel per event: an Admin's second one is refused while the host's is open.
       const secondHost = channel(id, 'host', admin);

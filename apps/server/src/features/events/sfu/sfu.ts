@@ -53,6 +53,13 @@ export const SFU_MESSAGE_BURST = 60;
 export const SFU_MESSAGES_PER_SECOND = 5;
 /** Not in spec: the viewer count goes out at most this often per event. */
 export const SFU_COUNT_EVERY_MS = 1000;
+/**
+ * Not in spec: while anyone is on an event, its count goes out again this often. A page only hears
+ * the count once it listens (it starts when it learns the event is live, or after its socket came
+ * back), so a page that began after the last join or leave would show 0 until the next one: a slow
+ * phone, or all three viewers of the SFU browser test on a loaded machine.
+ */
+export const SFU_COUNT_AGAIN_MS = 5000;
 /** How long a relayed request may wait for Janus's answer. */
 const RELAY_TIMEOUT_MS = 30_000;
 /** Not in spec: a channel that answers no ping for this long is dropped (a phone that lost its network). */
@@ -129,6 +136,7 @@ export function registerSfu(app: FastifyInstance): void {
   /** Channels that answered the last ping. */
   const alive = new WeakSet<WebSocket>();
   const countTimers = new Map<string, NodeJS.Timeout>();
+  const repeatTimers = new Map<string, NodeJS.Timeout>();
   /** The server's own VideoRoom handle, for creating and destroying rooms. */
   let adminHandle: Promise<number> | undefined;
   let closing = false;
@@ -232,16 +240,30 @@ export function registerSfu(app: FastifyInstance): void {
     }
   }
 
+  /** A join or a leave: the count goes out within SFU_COUNT_EVERY_MS (joins together send it once). */
   function publishCount(eventId: string): void {
+    clearTimeout(repeatTimers.get(eventId));
+    repeatTimers.delete(eventId);
     if (countTimers.has(eventId) || closing) return;
     const timer = setTimeout(() => {
       countTimers.delete(eventId);
-      app.realtime
-        .publish(realtimeChannels.event(eventId.toLowerCase()), { id: eventId, viewers: viewers(eventId) })
-        .catch((err) => app.log.warn({ err, eventId }, 'sfu: could not publish the viewer count'));
+      sendCount(eventId);
     }, SFU_COUNT_EVERY_MS);
     timer.unref();
     countTimers.set(eventId, timer);
+  }
+
+  function sendCount(eventId: string): void {
+    app.realtime
+      .publish(realtimeChannels.event(eventId.toLowerCase()), { id: eventId, viewers: viewers(eventId) })
+      .catch((err) => app.log.warn({ err, eventId }, 'sfu: could not publish the viewer count'));
+    if (closing || !channels.has(eventId)) return;
+    const again = setTimeout(() => {
+      repeatTimers.delete(eventId);
+      sendCount(eventId);
+    }, SFU_COUNT_AGAIN_MS);
+    again.unref();
+    repeatTimers.set(eventId, again);
   }
 
   function endEvent(eventId: string, code: number, reason: string): void {
@@ -483,7 +505,9 @@ export function registerSfu(app: FastifyInstance): void {
     closing = true;
     clearInterval(leases);
     clearInterval(pinger);
-    for (const timer of [...clearTimers.values(), ...countTimers.values()]) clearTimeout(timer);
+    for (const timer of [...clearTimers.values(), ...countTimers.values(), ...repeatTimers.values()]) {
+      clearTimeout(timer);
+    }
     for (const ws of wss.clients) closeWith(ws, REALTIME_CLOSE.GOING_AWAY, MSG_SFU_SHUTDOWN);
     for (const eventId of [...rooms.keys()]) void destroyRoom(eventId);
     await Promise.all([...destroying]);
