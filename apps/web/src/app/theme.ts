@@ -6,6 +6,7 @@ import {
   type MantineColorsTuple,
   type ModalProps,
 } from '@mantine/core';
+import { STATUS_PALETTE } from '@samaj/core';
 import { NAV_Z_INDEX } from './shell/layout';
 
 // Noto Sans Gujarati carries both scripts (Gujarati and Latin subsets are self-hosted), so one
@@ -77,7 +78,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // A light variant (badges, alerts, light buttons) writes shade 9 on shade 1: for yellow, lime,
     // green and teal that is 2.7–4.3:1, under WCAG AA's 4.5 for small text (axe found the staff
     // queue's "requested" badge). Darker words for those four; yellow's is core's warning text.
-    '--mantine-color-yellow-light-color': '#8f4a00',
+    '--mantine-color-yellow-light-color': STATUS_PALETTE.warning.text,
     '--mantine-color-lime-light-color': '#4a6b0b',
     '--mantine-color-green-light-color': '#237032',
     '--mantine-color-teal-light-color': '#06694b',
