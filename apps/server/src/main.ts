@@ -9,6 +9,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { copyTemplate, hasDatabase } from './db/template.ts';
 import { seedSurnames } from './features/surnames/seed.ts';
 import { ownerOnlyFromNowOn, restrictDataDir } from './platform/data-dir.ts';
+import { tidyWhenQuiet } from './platform/idle-gc.ts';
 import { acquireLock, type DataDirLock, LockError } from './platform/lock.ts';
 import { ignoreOutputErrors, nonBlockingLogStream } from './platform/log-stream.ts';
 
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   });
 
   await serveOperatorSocket(app); // `npm run cli -- grant|block ...` reaches this server through DATA_DIR/operator.sock
+  tidyWhenQuiet(app); // gives a burst's heap back once requests stop (platform/idle-gc.ts)
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
