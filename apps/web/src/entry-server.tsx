@@ -71,6 +71,8 @@ export interface RenderedPage {
    * (core SERVER_TEXTS_ID): the browser hydrates with them instead of fetching them.
    */
   texts: Record<string, unknown> | null;
+  /** Milliseconds spent asking the page's data (the in-process API calls) and in React's render. */
+  timing: { data: number; render: number };
 }
 
 type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, QueryKey, unknown> & {
@@ -258,21 +260,32 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
       </StrictMode>
     );
   };
+  const timing = { data: 0, render: 0 };
+  /** `work`'s time added to `timing[part]` (the operator reads them in the page's Server-Timing). */
+  const timed = async <T,>(part: keyof typeof timing, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timing[part] += performance.now() - started;
+    }
+  };
   return viewerScope.run(answerHere, async () => {
     const done = new Set<string>();
     const route = routeOf(url);
-    await prefetch(client, EVERY_PAGE, done);
+    await timed('data', () => prefetch(client, EVERY_PAGE, done));
     const member = Boolean(client.getQueryData(currentUserQuery.queryKey));
     const known = (route?.path !== undefined && PAGE_QUERIES[route.path]?.(member)) || [];
-    if (known.length > 0) await prefetch(client, known, done);
+    if (known.length > 0) await timed('data', () => prefetch(client, known, done));
     asked.clear();
-    let html = await renderToText(page());
-    for (let pass = 1; pass < MAX_PASSES && (await answer(client, asked, done)); pass++) {
-      html = await renderToText(page());
+    let html = await timed('render', () => renderToText(page()));
+    const answerMore = () => timed('data', () => answer(client, asked, done));
+    for (let pass = 1; pass < MAX_PASSES && (await answerMore()); pass++) {
+      html = await timed('render', () => renderToText(page()));
     }
     const state = dehydrate(client);
     client.clear();
     const status = !route || route.path === '*' ? 404 : 200;
-    return { status, html, state, renderedAt, redirect, texts: textsOf(texts, lang) };
+    return { status, html, state, renderedAt, redirect, texts: textsOf(texts, lang), timing };
   });
 }

@@ -191,6 +191,10 @@ describeEachDatabase(
       const keys = visitor.queries.map((query) => JSON.stringify(query.queryKey));
       expect(keys).toEqual(expect.arrayContaining(['["account"]', '["public-config"]']));
       expect(visitor.queries.find((query) => query.queryKey[0] === 'account')?.state.data).toBeNull();
+      // Where its time went, for the operator's browser tools: the API calls, then React.
+      expect(String(visitor.headers['server-timing'])).toMatch(
+        /^data;dur=\d+\.\d;desc="API", render;dur=\d+\.\d;desc="React"$/,
+      );
 
       const english = await open('/matrimony', { 'accept-language': 'en-US,en;q=0.9' });
       expect(english.lang).toBe('en');

@@ -23,6 +23,7 @@ interface RenderEntry {
     renderedAt: number;
     redirect: string | null;
     texts: Record<string, unknown> | null;
+    timing: { data: number; render: number };
   }>;
 }
 
@@ -42,6 +43,8 @@ export interface ServerPage {
   data: string;
   /** The texts it was rendered with when they are not the app's bundled ones (JSON, as `data`), or null. */
   texts: string | null;
+  /** The page's `Server-Timing`: its in-process API calls (`data`) and React's render (`render`). */
+  serverTiming: string;
 }
 
 export interface ServerRenderer {
@@ -103,7 +106,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
     async render(request) {
       const lang = requestLanguage(request);
       try {
-        const { status, html, state, renderedAt, redirect, texts } = await (await load()).render(
+        const { status, html, state, renderedAt, redirect, texts, timing } = await (await load()).render(
           request.url,
           answerAs(request),
           lang,
@@ -120,6 +123,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           body: html.slice(hoisted.length),
           data: scriptJson({ state, renderedAt }),
           texts: texts ? scriptJson(texts) : null,
+          serverTiming: `data;dur=${timing.data.toFixed(1)};desc="API", render;dur=${timing.render.toFixed(1)};desc="React"`,
         };
       } catch (err) {
         // The page still works without its server render: the app draws it in the browser.

@@ -124,6 +124,8 @@ export async function registerStatic(
     }
     const html = await document.render(request.url, page);
     const status = page?.status ?? 200;
+    // Where the page's time went, for the operator's browser tools (and bench/suites/35-pages.ts).
+    if (page) reply.header('server-timing', page.serverTiming);
     if (key && page) visitorPages.set(key, { status, html });
     return sendPage(reply, status, html, page !== null);
   };
