@@ -205,6 +205,36 @@ test('a publisher posts publicly at once; others like, comment, delete their com
   await expect(card(publisher.page, text.slice(0, 60))).toHaveCount(0);
 });
 
+test('a tall screen draws each page before asking for the next, not the whole feed at once', async ({
+  browser,
+}) => {
+  // Short posts on a tall desktop screen: the end of the first page is in view at once. The feed used
+  // to ask for the next page while the last was still being drawn (a deferred render that each answer
+  // interrupted), so the marker stayed in view and every page was fetched, none drawn, until the feed
+  // ran out (at 10k posts: thousands of requests behind a placeholder).
+  const publisher = await memberPage(browser, 'tallfeed');
+  grant(publisher.username, 'Publisher');
+  for (let i = 1; i <= 24; i++) {
+    const created = await createPost(publisher.page.request, `Short ${i}`);
+    expect(created.status).toBe('approved');
+  }
+  const reader = await memberPage(browser, 'tallreader');
+  await reader.page.setViewportSize({ width: 1280, height: 1400 });
+  let asked = 0;
+  reader.page.on('request', (request) => {
+    if (/\/api\/posts\?cursor=/.test(request.url())) asked++;
+  });
+  await reader.page.goto('/posts');
+  await expect(card(reader.page, 'Short 24')).toBeVisible();
+  // Pages are asked for until the marker is out of view, each drawn first: 6 or 9 cards here.
+  await expect(reader.page.locator('article[data-post-id]')).not.toHaveCount(3);
+  await expect(reader.page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await reader.page.waitForTimeout(1500);
+  const drawn = await reader.page.locator('article[data-post-id]').count();
+  expect(asked).toBeLessThanOrEqual(3);
+  expect(drawn).toBe((asked + 1) * 3);
+});
+
 test('infinite scroll loads the next page of the feed', async ({ browser }) => {
   const publisher = await memberPage(browser, 'scroller');
   grant(publisher.username, 'Publisher');

@@ -1,29 +1,31 @@
-import { Text, type TextProps } from '@mantine/core';
 import { useExactTime, useExactTooltip, useTimeAgo } from '../lib/time';
+import classes from './RelativeTime.module.css';
 
 /**
  * A moment as a `<time>` element: 'n minutes ago' (SPEC §9) with the exact time on hover, or the
- * exact date and time (`exact`, for staff who need to know when precisely).
+ * exact date and time (`exact`, for staff who need to know when precisely). Small and dimmed, unless
+ * `inherit`: then in the size and colour of the words around it.
  */
 export function RelativeTime({
   date,
   exact = false,
-  ...text
-}: { date: string; exact?: boolean } & Omit<TextProps, 'children'>) {
+  inherit = false,
+}: {
+  date: string;
+  exact?: boolean;
+  inherit?: boolean;
+}) {
   const ago = useTimeAgo();
   const full = useExactTime();
   const tooltip = useExactTooltip(date);
   const value = new Date(date);
   return (
-    <Text
-      component="time"
+    <time
       dateTime={value.toISOString()}
       {...(exact ? {} : tooltip)}
-      size="xs"
-      c="dimmed"
-      {...text}
+      className={inherit ? undefined : classes.time}
     >
       {exact ? full(value) : ago(value)}
-    </Text>
+    </time>
   );
 }

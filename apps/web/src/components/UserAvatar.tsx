@@ -1,10 +1,10 @@
-import { Avatar } from '@mantine/core';
 import type { UserSummary } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import { previewUrl } from '../lib/previewUrl';
+import classes from './UserAvatar.module.css';
 
 /**
- * A member's picture from the 100 px preview (the default picture when they have none). Named
+ * A member's picture from the 100 px preview (the default picture when they have none), round. Named
  * for screen readers unless `decorative` (the name is written right beside it).
  */
 export function UserAvatar({
@@ -19,12 +19,13 @@ export function UserAvatar({
   const { t } = useTranslation('common');
   const name = user.name || t('unknownUser');
   return (
-    <Avatar
+    <img
+      className={classes.avatar}
       src={previewUrl(user.dp, 100)}
       alt={decorative ? '' : t('profilePicture', { name })}
-      size={size}
-      radius="xl"
-      imageProps={{ loading: 'lazy', width: size, height: size }}
+      width={size}
+      height={size}
+      loading="lazy"
     />
   );
 }

@@ -90,7 +90,7 @@ function AuditCard({ entry }: { entry: AuditView }) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Badge variant="light">{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
           <Text size="xs" c="dimmed">
-            <RelativeTime exact inherit c="inherit" date={entry.createdAt} />
+            <RelativeTime exact inherit date={entry.createdAt} />
           </Text>
         </Group>
         <Text size="sm">

@@ -17,7 +17,7 @@ export function AuthorLine({ user, date }: { user: UserSummary; date: string }) 
           {name}
         </Anchor>
         <Text size="xs" c="dimmed">
-          @{user.id} · <RelativeTime exact inherit c="inherit" date={date} />
+          @{user.id} · <RelativeTime exact inherit date={date} />
         </Text>
       </Stack>
     </Group>

@@ -37,7 +37,7 @@ function ReportedPostCard({ entry }: { entry: ReportedPost }) {
           {t('reports.count', { count: entry.reporterCount })}
         </Badge>
         <Text size="xs" c="dimmed">
-          {t('reports.last')} <RelativeTime exact inherit c="inherit" date={entry.lastReportedAt} />
+          {t('reports.last')} <RelativeTime exact inherit date={entry.lastReportedAt} />
         </Text>
       </Group>
       <Stack gap={4}>

@@ -32,7 +32,7 @@ function ReportCard({ report }: { report: StaffReport }) {
         </Text>
         <Text size="xs" c="dimmed">
           {t('admin.reports.reporter')}: {report.reporter.name || report.reporter.id} (@{report.reporter.id})
-          · <RelativeTime exact inherit c="inherit" date={report.createdAt} />
+          · <RelativeTime exact inherit date={report.createdAt} />
         </Text>
         <Group>
           <Button

@@ -102,7 +102,7 @@ export function StaffProfileCard({ profile, extra }: { profile: StaffProfile; ex
             {name}
           </Anchor>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            @{profile.user.id} · <RelativeTime exact inherit c="inherit" date={profile.createdAt} />
+            @{profile.user.id} · <RelativeTime exact inherit date={profile.createdAt} />
           </Text>
           <Text size="sm">
             {t(`genders.${profile.gender}`)} · {t('card.age', { age: profile.age })} · {profile.dob}

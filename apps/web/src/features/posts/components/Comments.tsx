@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { COMMENT_MAX, type CommentView, type PostView } from '@samaj/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useKeepTyped } from '../../../lib/keepTyped';
+import classes from './PostCard.module.css';
 
 interface CommentListProps {
   comments: CommentView[];
@@ -20,26 +21,19 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
   const { t: tc } = useTranslation('common');
   if (comments.length === 0) return null;
   return (
-    <Stack
-      gap={8}
-      component="ul"
-      style={{ listStyle: 'none', margin: 0, padding: 0 }}
-      aria-label={t('card.allComments')}
-    >
+    <ul className={classes.comments} aria-label={t('card.allComments')}>
       {comments.map((c) => (
-        <Group key={c.id} component="li" gap="xs" wrap="nowrap" align="flex-start" data-comment={c.id}>
+        <li key={c.id} className={classes.comment} data-comment={c.id}>
           <UserAvatar user={c.user} size={28} />
-          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Group gap={6} wrap="nowrap">
-              <Anchor component={Link} to={`/profile/${c.creator}`} size="sm" fw={600} c="inherit" truncate>
+          <div className={classes.commentBody}>
+            <div className={classes.commentHead}>
+              <Link to={`/profile/${c.creator}`} className={`${classes.link} ${classes.name} ${classes.sm}`}>
                 {c.user.name || tc('unknownUser')}
-              </Anchor>
+              </Link>
               <RelativeTime date={c.createdAt} />
-            </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {c.comment}
-            </Text>
-          </Stack>
+            </div>
+            <p className={`${classes.text} ${classes.sm}`}>{c.comment}</p>
+          </div>
           {c.creator === me && (
             <ActionIcon
               variant="subtle"
@@ -52,9 +46,9 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
               <IconTrash size={14} />
             </ActionIcon>
           )}
-        </Group>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
 

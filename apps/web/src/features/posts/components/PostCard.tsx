@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Card, Image } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type CommentView,
@@ -27,6 +27,7 @@ import { share } from '../../../lib/share';
 import { useDecisionOnOwnPost } from '../api/decision';
 import { useAddComment, useDeleteComment, useToggleLike } from '../api/posts';
 import { CommentForm, CommentList } from './Comments';
+import classes from './PostCard.module.css';
 import { PostMenu } from './PostMenu';
 import { PostStatusBanner } from './PostStatusBanner';
 import { PostText } from './PostText';
@@ -92,17 +93,20 @@ export function PostCard({
 
   return (
     <Card w="100%" maw={maxWidth} component="article" data-post-id={post.id} data-status={post.status}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <div className={classes.body}>
+        <div className={classes.head}>
+          <div className={classes.author}>
             <Link to={`/profile/${post.creator}`} aria-hidden tabIndex={-1}>
               <UserAvatar user={post.user} size={42} />
             </Link>
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Group gap={4} wrap="nowrap">
-                <Anchor component={Link} to={`/profile/${post.creator}`} fw={600} c="inherit" truncate>
+            <div className={classes.byline}>
+              <div className={classes.nameRow}>
+                <Link
+                  to={`/profile/${post.creator}`}
+                  className={`${classes.link} ${classes.name} ${classes.md}`}
+                >
                   {name}
-                </Anchor>
+                </Link>
                 {hasLabel(post.user.labels, 'Verified') && (
                   <IconRosetteDiscountCheckFilled
                     size={16}
@@ -111,22 +115,23 @@ export function PostCard({
                     role="img"
                   />
                 )}
-              </Group>
-              <Anchor component={Link} to={`/post/${post.id}`} underline="hover" c="dimmed">
+              </div>
+              <Link to={`/post/${post.id}`} className={`${classes.link} ${classes.dimmed} ${classes.md}`}>
                 <RelativeTime date={post.createdAt} />
-              </Anchor>
-            </Stack>
-          </Group>
+              </Link>
+            </div>
+          </div>
           <PostMenu post={post} mine={post.creator === me} onDeleted={onDeleted} />
-        </Group>
+        </div>
 
         <PostText text={post.description} full={full} />
 
         {post.file && (
-          <UnstyledButton
+          <button
+            type="button"
             onClick={() => setImageOpen(true)}
             aria-label={t('card.openImage')}
-            style={{ display: 'block' }}
+            className={`${classes.reset} ${classes.picture}`}
           >
             <Image
               src={previewUrl(post.file, 490)}
@@ -140,51 +145,42 @@ export function PostCard({
               // Its place is kept before it arrives: what is below does not jump as it loads.
               style={{ aspectRatio: pictureAspect(post.fileWidth, post.fileHeight) }}
             />
-          </UnstyledButton>
+          </button>
         )}
 
         {!reactions && <PostStatusBanner post={post} />}
 
         {reactions && (
           <>
-            <Group justify="space-between" gap="xs">
-              <Group gap={4}>
-                <UnstyledButton
+            <div className={classes.actions}>
+              <div className={classes.counts}>
+                <button
+                  type="button"
                   onClick={toggleLike}
                   disabled={busy}
                   aria-pressed={!!post.liked}
                   aria-label={post.liked ? t('card.unlike') : t('card.like')}
                   data-action="like"
-                  style={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 4,
-                    padding: 4,
-                    opacity: busy ? 0.6 : 1,
-                  }}
+                  className={`${classes.reset} ${classes.count}`}
                 >
                   {post.liked ? (
                     <IconHeartFilled size={22} color="var(--mantine-color-red-6)" />
                   ) : (
                     <IconHeart size={22} />
                   )}
-                  <Text size="sm" fw={600} data-like-count>
+                  <span className={classes.sm} data-like-count>
                     {formatCount(post.likeCount)}
-                  </Text>
-                </UnstyledButton>
-                <Anchor
-                  component={Link}
+                  </span>
+                </button>
+                <Link
                   to={`/post/${post.id}`}
-                  c="inherit"
-                  style={{ display: 'flex', alignItems: 'center', gap: 4, padding: 4 }}
+                  className={`${classes.link} ${classes.count}`}
                   aria-label={t('card.allComments')}
                 >
                   <IconMessageCircle size={22} />
-                  <Text size="sm" fw={600}>
-                    {formatCount(post.commentCount)}
-                  </Text>
-                </Anchor>
-              </Group>
+                  <span className={classes.sm}>{formatCount(post.commentCount)}</span>
+                </Link>
+              </div>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -199,23 +195,20 @@ export function PostCard({
               >
                 <IconShare3 size={20} />
               </ActionIcon>
-            </Group>
+            </div>
 
-            {!full && post.commentCount > post.comments.length && (
-              <Anchor component={Link} to={`/post/${post.id}`} size="sm" c="dimmed">
-                {t('card.allCommentsCount', { count: post.commentCount })}
-              </Anchor>
-            )}
-            {!full && post.commentCount <= post.comments.length && (
-              <Anchor component={Link} to={`/post/${post.id}`} size="sm" c="dimmed">
-                {t('card.allComments')}
-              </Anchor>
+            {!full && (
+              <Link to={`/post/${post.id}`} className={`${classes.link} ${classes.dimmed} ${classes.sm}`}>
+                {post.commentCount > post.comments.length
+                  ? t('card.allCommentsCount', { count: post.commentCount })
+                  : t('card.allComments')}
+              </Link>
             )}
             <CommentList comments={post.comments} me={me} busy={busy} onDelete={removeComment} />
             <CommentForm post={post} busy={busy} onSend={sendComment} />
           </>
         )}
-      </Stack>
+      </div>
 
       {post.file && imageOpen !== null && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardSkeletons } from '../../../components/CardSkeletons';
 import { useFeed } from '../api/posts';
+import classes from './Feed.module.css';
 import { PostCard } from './PostCard';
 
 interface PostListProps {
@@ -20,10 +21,14 @@ export function PostList({ userId, me }: PostListProps) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = feed;
   // Posts arriving (the first page, the next) are drawn in a render React can interrupt, as MemberHome.
   const data = useDeferredValue(feed.data);
+  // The next page is asked for only once the last one is drawn: asked while the drawing of the cards
+  // lagged behind (a deferred render, interrupted by each answer), the marker was still in view below
+  // the old cards, so page after page was fetched and none drawn until the feed ran out.
+  const drawn = data === feed.data;
 
   useEffect(() => {
     const node = marker.current;
-    if (!node || !hasNextPage || isError) return;
+    if (!node || !hasNextPage || isError || !drawn) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) fetchNextPage();
@@ -32,7 +37,7 @@ export function PostList({ userId, me }: PostListProps) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError, drawn]);
 
   if (feed.isPending || (data === undefined && feed.data !== undefined))
     return (
@@ -68,21 +73,17 @@ export function PostList({ userId, me }: PostListProps) {
     );
   }
   return (
-    <Stack gap="md" w="100%" align="center" data-feed>
+    <div className={classes.list} data-feed>
       {posts.map((post, i) => (
         <PostCard key={post.id} post={post} me={me} first={i === 0} />
       ))}
-      {isFetchingNextPage && (
-        <Stack w="100%" maw={POST_CARD_MAX_WIDTH}>
+      {(isFetchingNextPage || !drawn) && (
+        <div className={classes.wide} style={{ maxWidth: POST_CARD_MAX_WIDTH }}>
           <CardSkeletons count={1} />
-        </Stack>
+        </div>
       )}
       <div ref={marker} data-feed-end aria-hidden style={{ height: 1, width: '100%' }} />
-      {!hasNextPage && posts.length > 3 && (
-        <Text size="xs" c="dimmed">
-          {t('feed.end')}
-        </Text>
-      )}
-    </Stack>
+      {!hasNextPage && posts.length > 3 && <p className={classes.end}>{t('feed.end')}</p>}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Anchor, Text } from '@mantine/core';
 import { POST_FEED_TRUNCATE, truncateAtWord } from '@samaj/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './PostCard.module.css';
 
 /** The post's text; in the feed cut near POST_FEED_TRUNCATE graphemes (core's rule) with a 'more' link. */
 export function PostText({ text, full }: { text: string; full: boolean }) {
@@ -12,16 +12,20 @@ export function PostText({ text, full }: { text: string; full: boolean }) {
   const long = cut !== text;
   const shown = full || expanded ? text : cut;
   return (
-    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <p className={`${classes.text} ${classes.md}`}>
       {shown}
       {!full && long && !expanded && (
         <>
           {' '}
-          <Anchor component="button" type="button" fw={600} onClick={() => setExpanded(true)}>
+          <button
+            type="button"
+            className={`${classes.reset} ${classes.link} ${classes.more}`}
+            onClick={() => setExpanded(true)}
+          >
             {t('card.more')}
-          </Anchor>
+          </button>
         </>
       )}
-    </Text>
+    </p>
   );
 }
