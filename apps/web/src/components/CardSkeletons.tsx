@@ -1,25 +1,27 @@
-import { Card, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './Skeletons.module.css';
 
 /** Placeholder cards shown while a list or a profile loads. */
 export function CardSkeletons({ count = 3, avatar = true }: { count?: number; avatar?: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('loading')}>
+    <div className={classes.list} aria-busy="true" aria-label={t('loading')}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical, static placeholders
-        <Card key={i}>
-          <Group gap="sm" wrap="nowrap">
-            {avatar && <Skeleton height={44} circle />}
-            <Stack gap={6} style={{ flex: 1 }}>
-              <Skeleton height={12} width="40%" />
-              <Skeleton height={10} width="25%" />
-            </Stack>
-          </Group>
-          <Skeleton height={10} mt="md" />
-          <Skeleton height={10} mt={8} width="80%" />
-        </Card>
+        <div key={i} className={classes.card}>
+          <div className={classes.head}>
+            {avatar && (
+              <div className={`${classes.bone} ${classes.circle}`} style={{ width: 44, height: 44 }} />
+            )}
+            <div className={classes.lines}>
+              <div className={classes.bone} style={{ height: 12, width: '40%' }} />
+              <div className={classes.bone} style={{ height: 10, width: '25%' }} />
+            </div>
+          </div>
+          <div className={classes.bone} style={{ height: 10, marginTop: 'var(--mantine-spacing-md)' }} />
+          <div className={classes.bone} style={{ height: 10, marginTop: 8, width: '80%' }} />
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }
