@@ -4,8 +4,9 @@ import classes from './Skeletons.module.css';
 /** Placeholder cards shown while a list or a profile loads. */
 export function CardSkeletons({ count = 3, avatar = true }: { count?: number; avatar?: boolean }) {
   const { t } = useTranslation('common');
+  // A progress bar (indeterminate) so its name, 'Loading', is read: a plain element's label is not.
   return (
-    <div className={classes.list} aria-busy="true" aria-label={t('loading')}>
+    <div className={classes.list} role="progressbar" aria-busy="true" aria-label={t('loading')}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical, static placeholders
         <div key={i} className={classes.card}>
