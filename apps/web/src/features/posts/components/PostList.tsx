@@ -23,8 +23,9 @@ export function PostList({ userId, me }: PostListProps) {
   const data = useDeferredValue(feed.data);
   // The next page is asked for only once the last one is drawn: asked while the drawing of the cards
   // lagged behind (a deferred render, interrupted by each answer), the marker was still in view below
-  // the old cards, so page after page was fetched and none drawn until the feed ran out.
-  const drawn = data === feed.data;
+  // the old cards, so page after page was fetched and none drawn until the feed ran out. Pages are
+  // counted, not the data compared: a like or a comment changes the data, not what is drawn below.
+  const drawn = (data?.pages.length ?? 0) === (feed.data?.pages.length ?? 0);
 
   useEffect(() => {
     const node = marker.current;
