@@ -73,9 +73,26 @@ function exchange(socket: dgram.Socket, request: Message): Promise<Message> {
   });
 }
 
+/**
+ * Local ports this file has sent from. coturn keys an allocation by the client's address and port, and
+ * may still hold a released one for a while: a later socket given the same port by the OS would be
+ * answered 437 (Allocation Mismatch) instead of what its credential deserves (seen once in CI).
+ */
+const usedPorts = new Set<number>();
+
 async function withSocket<T>(fn: (socket: dgram.Socket) => Promise<T>): Promise<T> {
-  const socket = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  let socket: dgram.Socket;
+  for (;;) {
+    const candidate = dgram.createSocket('udp4');
+    await new Promise<void>((resolve) => candidate.bind(0, '127.0.0.1', resolve));
+    const { port } = candidate.address();
+    if (!usedPorts.has(port)) {
+      usedPorts.add(port);
+      socket = candidate;
+      break;
+    }
+    candidate.close();
+  }
   try {
     return await fn(socket);
   } finally {
