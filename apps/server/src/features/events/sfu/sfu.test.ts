@@ -188,11 +188,20 @@ suite(
     const data = (m: Record<string, unknown>) => (m.plugindata as { data: Record<string, unknown> }).data;
     const feedOf = (id: string) => sfuState(ctx.app)?.roomOf(id)?.feed;
     const roomId = (id: string) => sfuState(ctx.app)?.roomOf(id)?.id;
-    const participants = async (room: number) =>
-      (await inspector.pluginRequest(inspect, { request: 'listparticipants', room })).participants as Array<{
-        id: number;
-        publisher: boolean;
-      }>;
+    const participants = async (room: number) => {
+      const ask = () => inspector.pluginRequest(inspect, { request: 'listparticipants', room });
+      let answer: Awaited<ReturnType<typeof ask>>;
+      try {
+        answer = await ask();
+      } catch (err) {
+        // After Janus restarts, the inspector may find it again with a newer session than the one
+        // its handle was attached in (seen once on Node 24): attach again and ask once more.
+        if (!(err instanceof Error) || !/no such handle/i.test(err.message)) throw err;
+        inspect = await inspector.attach(VIDEOROOM, () => {});
+        answer = await ask();
+      }
+      return answer.participants as Array<{ id: number; publisher: boolean }>;
+    };
     const roomExists = async (room: number) =>
       (await inspector.pluginRequest(inspect, { request: 'exists', room })).exists as boolean;
 
