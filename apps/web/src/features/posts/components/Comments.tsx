@@ -1,4 +1,3 @@
-import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { COMMENT_MAX, type CommentView, type PostView } from '@samaj/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -35,16 +34,15 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
             <p className={`${classes.text} ${classes.sm}`}>{c.comment}</p>
           </div>
           {c.creator === me && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
+            <button
+              type="button"
+              className={`${classes.icon} ${classes.small}`}
               disabled={busy}
               onClick={() => onDelete(c)}
               aria-label={t('comments.delete')}
             >
               <IconTrash size={14} />
-            </ActionIcon>
+            </button>
           )}
         </li>
       ))}
@@ -73,28 +71,29 @@ export function CommentForm({
     if (await onSend(text.trim())) setText('');
   };
   return (
-    <form onSubmit={submit} aria-label={t('comments.placeholder')} data-post={post.id}>
-      <Group gap="xs" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          ref={field}
-          placeholder={t('comments.placeholder')}
-          aria-label={t('comments.placeholder')}
-          value={text}
-          maxLength={COMMENT_MAX}
-          onChange={(e) => setText(e.currentTarget.value)}
-          radius="xl"
-        />
-        <ActionIcon
-          type="submit"
-          size="lg"
-          radius="xl"
-          disabled={empty || busy}
-          aria-label={t('comments.send')}
-        >
-          <IconSend size={18} />
-        </ActionIcon>
-      </Group>
+    <form
+      onSubmit={submit}
+      aria-label={t('comments.placeholder')}
+      data-post={post.id}
+      className={classes.commentForm}
+    >
+      <input
+        ref={field}
+        className={classes.field}
+        placeholder={t('comments.placeholder')}
+        aria-label={t('comments.placeholder')}
+        value={text}
+        maxLength={COMMENT_MAX}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <button
+        type="submit"
+        className={`${classes.icon} ${classes.send}`}
+        disabled={empty || busy}
+        aria-label={t('comments.send')}
+      >
+        <IconSend size={18} />
+      </button>
     </form>
   );
 }

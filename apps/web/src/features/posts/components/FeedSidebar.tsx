@@ -1,7 +1,7 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCommunityName } from '../../../lib/head';
 import { useCommunityAbout } from '../../../lib/publicConfig';
+import classes from './Feed.module.css';
 
 /** The about note and the copyright line (from the operator's configuration). */
 export function FeedSidebar() {
@@ -9,18 +9,12 @@ export function FeedSidebar() {
   const about = useCommunityAbout();
   const name = useCommunityName();
   return (
-    <Stack gap="sm" component="aside">
-      <Card>
-        <Title order={2} size="h5" mb={6}>
-          {t('sidebar.about')}
-        </Title>
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-          {about}
-        </Text>
-      </Card>
-      <Text size="xs" c="dimmed" px="xs">
-        {t('sidebar.copyright', { year: new Date().getFullYear(), name })}
-      </Text>
-    </Stack>
+    <aside className={classes.aside}>
+      <div className={classes.about}>
+        <h2 className={classes.aboutTitle}>{t('sidebar.about')}</h2>
+        <p className={classes.aboutText}>{about}</p>
+      </div>
+      <p className={classes.copyright}>{t('sidebar.copyright', { year: new Date().getFullYear(), name })}</p>
+    </aside>
   );
 }

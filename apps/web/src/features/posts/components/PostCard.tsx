@@ -1,4 +1,3 @@
-import { ActionIcon, Card, Image } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type CommentView,
@@ -92,7 +91,7 @@ export function PostCard({
     guarded(() => deleteComment.mutateAsync({ post, comment }), t('comments.failed'));
 
   return (
-    <Card w="100%" maw={maxWidth} component="article" data-post-id={post.id} data-status={post.status}>
+    <article className={classes.card} style={{ maxWidth }} data-post-id={post.id} data-status={post.status}>
       <div className={classes.body}>
         <div className={classes.head}>
           <div className={classes.author}>
@@ -133,17 +132,17 @@ export function PostCard({
             aria-label={t('card.openImage')}
             className={`${classes.reset} ${classes.picture}`}
           >
-            <Image
+            <img
               src={previewUrl(post.file, 490)}
               alt={t('card.image', { name })}
-              radius="sm"
+              className={classes.image}
               loading={first || full ? 'eager' : 'lazy'}
               fetchPriority={first || full ? 'high' : undefined}
-              fit="contain"
-              mah={full ? 690 : 520}
-              bg="gray.1"
               // Its place is kept before it arrives: what is below does not jump as it loads.
-              style={{ aspectRatio: pictureAspect(post.fileWidth, post.fileHeight) }}
+              style={{
+                aspectRatio: pictureAspect(post.fileWidth, post.fileHeight),
+                maxHeight: full ? 690 : 520,
+              }}
             />
           </button>
         )}
@@ -181,9 +180,9 @@ export function PostCard({
                   <span className={classes.sm}>{formatCount(post.commentCount)}</span>
                 </Link>
               </div>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
+              <button
+                type="button"
+                className={classes.icon}
                 aria-label={t('card.share')}
                 onClick={() =>
                   share({
@@ -194,7 +193,7 @@ export function PostCard({
                 }
               >
                 <IconShare3 size={20} />
-              </ActionIcon>
+              </button>
             </div>
 
             {!full && (
@@ -220,6 +219,6 @@ export function PostCard({
           />
         </Suspense>
       )}
-    </Card>
+    </article>
   );
 }
