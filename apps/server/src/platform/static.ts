@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiUrl } from './api-path.ts';
 import { requestLanguage } from './language.ts';
 import { createVisitorPageCache } from './page-cache.ts';
 import { createDocumentRenderer, registerCommunityCard } from './share-card.ts';
@@ -92,8 +93,11 @@ export async function registerStatic(
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    // Missing files fall through to the not-found handler (SPA fallback or a plain 404).
-    wildcard: true,
+    // One route per file of the build, listed at start (a build never changes under a running
+    // server), rather than a wildcard route that looks for a file on disk for every page it is asked.
+    wildcard: false,
+    // Served by its own route, with the community's name (registerManifest).
+    globIgnore: [MANIFEST],
     // `/` is a page like any other: the not-found handler sends it with its share card.
     index: false,
     cacheControl: false,
@@ -131,7 +135,7 @@ export async function registerStatic(
   };
   app.get('/', { schema: { hide: true } }, sendDocument);
 
-  return (request, reply) => {
+  const fallback: SpaFallback = (request, reply) => {
     const pathname = request.url.split('?')[0];
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     // A missing asset or file (a stale hashed bundle, /favicon.png) is a real 404, not the app shell:
@@ -142,4 +146,11 @@ export async function registerStatic(
     }
     return sendDocument(request, reply);
   };
+  // Every other GET is a page of the app (or a missing file): a route of its own, so it has the
+  // hooks every route has — compression among them, which the not-found handler does not get. What
+  // is aimed at the API is the API's not-found answer, as for any other method.
+  app.get('/*', { schema: { hide: true } }, (request, reply) =>
+    isApiUrl(request.url) ? reply.callNotFound() : fallback(request, reply),
+  );
+  return fallback;
 }

@@ -25,7 +25,8 @@ type AccountSource = Pick<
   | 'maritalStatus'
   | 'matrimony'
   | 'surname'
-> & { emailVerified?: boolean };
+  | 'emailVerified'
+>;
 
 /** The member's own account (GET /api/account). */
 export function accountView(u: AccountSource): AccountView & { emailVerified: boolean } {
@@ -45,7 +46,7 @@ export function accountView(u: AccountSource): AccountView & { emailVerified: bo
       marital_status: (u.maritalStatus as MaritalStatus | null) ?? null,
       matrimony: u.matrimony ?? null,
     },
-    emailVerified: u.emailVerified === true,
+    emailVerified: u.emailVerified,
   };
 }
 

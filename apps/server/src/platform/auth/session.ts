@@ -15,6 +15,7 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
+  emailVerified: boolean;
   phone: string | null;
   surname: string | null;
   labels: string[];
