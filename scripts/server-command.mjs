@@ -10,12 +10,14 @@ export const serverEntry = join(root, 'apps/server/dist/main.js');
 /**
  * V8 flags for the one-machine setup (embedded PGlite), measured in bench/RESULTS.md: PGlite is
  * PostgreSQL compiled to WebAssembly, and V8's optimising tier adds ~50 MB of machine code for it
- * (Liftoff's baseline code serves it within a few percent); a 2 MB young generation keeps the idle
- * heap small. Together: idle memory ~290 → ~200 MB for ~6 % of peak throughput. With DATABASE_URL
- * there is no WebAssembly, and the server keeps V8's defaults.
+ * (Liftoff's baseline code serves it within a few percent); a small young generation keeps the idle
+ * heap small. Together: idle memory ~290 → ~200 MB for ~6 % of peak throughput. 8 MB rather than the
+ * 2 MB it was under the old 200 MB budget: a rendered page allocates several MB, and at 2 MB its
+ * collections cost the member's feed ~0.5–1.5 ms a page, for +10–15 MB idle (docs/decisions.md).
+ * With DATABASE_URL there is no WebAssembly, and the server keeps V8's defaults.
  */
 export function serverFlags(env = process.env) {
-  return env.DATABASE_URL ? [] : ['--liftoff-only', '--max-semi-space-size=2'];
+  return env.DATABASE_URL ? [] : ['--liftoff-only', '--max-semi-space-size=8'];
 }
 
 /**

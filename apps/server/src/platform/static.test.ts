@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestApp, createTestApp, type TestContext, tempDir } from '../../test/harness.ts';
 
@@ -10,7 +11,8 @@ describe('web app serving', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Samaj</title></head><body><div id="samaj-shell"></div></body></html>',
+      // Over @fastify/compress's 1 KB threshold, as every real page is.
+      `<!doctype html><html><head><title>Samaj</title>${'<meta name="x" content="y">'.repeat(60)}</head><body><div id="samaj-shell"></div></body></html>`,
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -64,6 +66,15 @@ describe('web app serving', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="samaj-shell"></div>');
     expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('compresses pages, as any other answer, for a browser that accepts it', async () => {
+    for (const url of ['/', '/surname/Patel']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(response.rawPayload).toString()).toContain('<div id="samaj-shell"></div>');
+    }
   });
 
   it('does not answer a missing asset with HTML', async () => {
