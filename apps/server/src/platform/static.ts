@@ -34,7 +34,10 @@ function registerManifest(app: FastifyInstance, distDir: string): void {
   );
 }
 
-/** Answers a GET for a path no route knows (the app's not-found handler calls it for non-API paths). */
+/**
+ * Answers a request for a path no file and no API route has: a GET with the page (the pages' route),
+ * anything else, or what looks like a missing file, with a plain 404 (the app's not-found handler).
+ */
 export type SpaFallback = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -66,9 +69,9 @@ function sendPage(reply: FastifyReply, status: number, html: string, rendered: b
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
  * (index.html, the service worker, the manifest) is revalidated on every load so a new release
- * reaches members at once. Page paths get index.html with status 200, with the page's share card in
- * its head (platform/share-card.ts) and the viewer's boot data in its body (platform/boot-data.ts):
- * the web app's router decides what exists and shows its own 404.
+ * reaches members at once. Page paths get the page React renders for this reader (platform/ssr.ts)
+ * inside index.html, with its head tags and share card (platform/share-card.ts); a path no page has
+ * gets the app's not-found page with status 404.
  */
 export async function registerStatic(
   app: FastifyInstance,
@@ -98,7 +101,7 @@ export async function registerStatic(
     wildcard: false,
     // Served by its own route, with the community's name (registerManifest).
     globIgnore: [MANIFEST],
-    // `/` is a page like any other: the not-found handler sends it with its share card.
+    // `/` is a page like any other, rendered for its reader (below).
     index: false,
     cacheControl: false,
     // Nothing under a dot-folder is public (Vite writes its build manifest to .vite/manifest.json).
