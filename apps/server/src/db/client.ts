@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -74,7 +75,7 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(withStatements(client), { schema }) as unknown as Database;
   let closed = false;
   return {
     db,

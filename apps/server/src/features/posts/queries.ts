@@ -66,6 +66,17 @@ function toPost(row: Row): PostView {
 }
 
 /**
+ * A page size written into the statement's text rather than passed as a value: the statement is
+ * planned once and reused (db/prepared.ts), and a plan made for an unknown LIMIT expects a tenth of
+ * the table — it would read every member into a hash instead of looking up a page's few authors.
+ * Page sizes are the app's own constants, so the shapes stay few.
+ */
+function limitOf(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
+  return sql.raw(String(rows));
+}
+
+/**
  * The posts with these ids (already in the order wanted) as `viewer` sees them. `commentLimit`
  * null means every comment (single post page).
  */
@@ -75,7 +86,7 @@ async function enrich(
   viewer: string,
   commentLimit: number | null,
 ): Promise<PostView[]> {
-  const limit = commentLimit === null ? sql`` : sql`limit ${commentLimit}`;
+  const limit = commentLimit === null ? sql`` : sql`limit ${limitOf(commentLimit)}`;
   const result = await executePrepared(
     db,
     'posts',
@@ -126,7 +137,7 @@ export interface FeedQuery {
  */
 export async function feedPage(db: Database, query: FeedQuery): Promise<PostPage> {
   const size = query.pageSize ?? POSTS_PAGE_SIZE;
-  const take = size + 1;
+  const take = limitOf(size + 1);
   const after = query.cursor ? sql`and id < ${query.cursor}` : sql``;
   const approved = PUBLIC_POST_STATUS;
   let ids: SQL;
