@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Plain http on a LAN address is a supported setup: no HSTS unless the public URL is https.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCompress, { threshold: 1024, syncThreshold: 65_536 });
   await registerRateLimits(app);
   await registerMetrics(app, config.metricsToken);
 

@@ -199,10 +199,77 @@ function textsOf(texts: typeof i18n, lang: Language): Record<string, unknown> | 
   return Object.fromEntries(bundles.filter(([, bundle]) => bundle !== undefined));
 }
 
+/**
+ * The route each path opened, kept for the paths pages are asked for most (the feed, the directory):
+ * React Router's `matchRoutes` flattens and ranks the whole route table on every call.
+ */
+const routeByPath = new Map<string, RouteObject | undefined>();
+const PATHS_KEPT = 500;
+
 /** The route `url` opens (none, or the `'*'` one: not found). */
 function routeOf(url: string): RouteObject | undefined {
   const pathname = url.split(/[?#]/)[0] ?? '/';
-  return matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (routeByPath.has(pathname)) return routeByPath.get(pathname);
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (routeByPath.size >= PATHS_KEPT) routeByPath.clear();
+  routeByPath.set(pathname, route);
+  return route;
+}
+
+/** i18next's fixed `t` as it is called and read here (its own types are for components' keys). */
+type LooseT = ((key: unknown, ...rest: unknown[]) => unknown) &
+  Record<'lng' | 'lngs' | 'ns' | 'keyPrefix', unknown>;
+
+/** Texts as asked (key and options), by language, namespace and key prefix: fixed once loaded. */
+const keptTexts = new Map<string, Map<string, string>>();
+const TEXTS_KEPT = 5_000;
+
+/** The text's key with its options when they are plain values (counts, names): null when not kept. */
+function textKey(key: unknown, options: unknown[]): string | null {
+  if (typeof key !== 'string' || options.length > 1) return null;
+  const [values] = options;
+  if (values === undefined) return key;
+  if (typeof values !== 'object' || values === null) return null;
+  for (const value of Object.values(values)) {
+    if (value !== null && typeof value === 'object') return null;
+    if (typeof value === 'function') return null;
+  }
+  return `${key}\u0000${JSON.stringify(values)}`;
+}
+
+/**
+ * `texts.getFixedT` whose texts are looked up once per process instead of going through i18next's
+ * translate each time: it copies all its options per call (a feed page's ~70 texts were ~0.5–1 ms),
+ * and a text with the same key and values is the same text — the texts never change once loaded
+ * (`prepare`). Texts asked with objects (returnObjects, nested values) go to i18next every time.
+ */
+function textsKept(texts: typeof i18n): typeof i18n.getFixedT {
+  const getFixedT = texts.getFixedT as unknown as (...args: unknown[]) => LooseT;
+  return ((lng: unknown, ns: unknown, ...rest: unknown[]) => {
+    const t = getFixedT(lng, ns, ...rest);
+    const scope = `${lng ?? texts.language}\u0000${[ns ?? ''].flat().join(',')}\u0000${String(rest[0] ?? '')}`;
+    let known = keptTexts.get(scope);
+    if (!known) {
+      known = new Map();
+      keptTexts.set(scope, known);
+    }
+    const kept = known;
+    const remembering = (key: unknown, ...options: unknown[]) => {
+      const asked = textKey(key, options);
+      if (asked === null) return t(key, ...options);
+      let text = kept.get(asked);
+      if (text === undefined) {
+        const found = t(key, ...options);
+        if (typeof found !== 'string') return found;
+        // Names and counts make new texts without end: start again rather than grow.
+        if (kept.size >= TEXTS_KEPT) kept.clear();
+        text = found;
+        kept.set(asked, text);
+      }
+      return text;
+    };
+    return Object.assign(remembering, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix });
+  }) as unknown as typeof i18n.getFixedT;
 }
 
 /** Asks these queries (once each: `done`), then drops the failed answers, as `answer` does. */
@@ -239,8 +306,10 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   // useTranslation copies the own properties of the instance it is given into a wrapper, once per
   // component (react-i18next's createI18nWrapper) — i18next binds its ~40 methods onto each instance,
   // so that was ~40 descriptors per component of every render (a quarter of a feed's render time).
-  // Everything reads through to the instance; its methods are bound to it.
+  // Everything reads through to the instance; its methods are bound to it. Its one own property:
+  // `getFixedT`, whose texts are kept (textsKept).
   const view = Object.create(texts) as typeof texts;
+  view.getFixedT = textsKept(texts);
   const renderedAt = Date.now();
   let redirect: string | null = null;
   const take = (href: string) => {
