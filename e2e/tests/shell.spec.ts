@@ -391,11 +391,31 @@ test("a member's feed arrives with its posts, and the app takes the cards over w
   await signUp(page.request, newMember('reader'));
   // Layout shifts from the first paint on, as Lighthouse adds them up: the app's taking over and the
   // pictures' arriving both count.
+  // Each shift is kept with what moved, so a failure says which element it was.
   await page.addInitScript(() => {
-    (window as unknown as { shifted: number }).shifted = 0;
+    const seen = window as unknown as { shifted: number; shifts: string[] };
+    seen.shifted = 0;
+    seen.shifts = [];
+    type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const describe = (source: Source) => {
+      const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+      const what = node ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : '(gone)';
+      const text = (source.node?.textContent ?? '').slice(0, 40);
+      return `${what} "${text}" y ${source.previousRect.y}→${source.currentRect.y} h ${source.previousRect.height}→${source.currentRect.height}`;
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!entry.hadRecentInput) (window as unknown as { shifted: number }).shifted += entry.value;
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        startTime: number;
+        sources: Source[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        seen.shifted += entry.value;
+        seen.shifts.push(
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map(describe).join('; ')}`,
+        );
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   let releasePictures: () => void = () => {};
@@ -431,7 +451,11 @@ test("a member's feed arrives with its posts, and the app takes the cards over w
     .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBe(490);
   expect(await post.boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+  const { shifted, shifts } = await page.evaluate(() => {
+    const seen = window as unknown as { shifted: number; shifts: string[] };
+    return { shifted: seen.shifted, shifts: seen.shifts };
+  });
+  expect(shifted, shifts.join('\n')).toBeLessThan(0.01);
   expect(problems).toEqual([]);
   await context.close();
   await author.close();
