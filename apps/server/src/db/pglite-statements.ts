@@ -98,7 +98,13 @@ function statementsFor(client: PGlite, keep: number): Statements {
       { syncToFs: false },
     );
     closing = [];
-    return parse.parseResults(messages, client.parsers, options)[generic ? 1 : 0] as Results<T>;
+    // The caller's parsers over PGlite's, by prototype: PGlite's parseResults would copy its whole
+    // table (a parser for every array type, hundreds) into a new object on every query.
+    const parsers = options?.parsers
+      ? Object.assign(Object.create(client.parsers) as typeof client.parsers, options.parsers)
+      : client.parsers;
+    const rows = options?.rowMode ? { rowMode: options.rowMode } : undefined;
+    return parse.parseResults(messages, parsers, rows)[generic ? 1 : 0] as Results<T>;
   }
 
   return {
