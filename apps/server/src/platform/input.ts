@@ -104,7 +104,7 @@ function guardMultipart(request: FastifyRequest): void {
 /**
  * Wraps the schema validator: a NUL anywhere in params, query or body fails validation, before the
  * schema reads it (so the answer names the field even where a stricter rule would also fail). It
- * runs where validation runs, after the route's preValidation guard: a visitor still learns 401.
+ * runs where validation runs, after the route's onRequest guard: a visitor still learns 401.
  */
 export function withNulCheck<T>(compiler: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> {
   return (route) => {
@@ -119,7 +119,7 @@ export function withNulCheck<T>(compiler: FastifySchemaCompiler<T>): FastifySche
 }
 
 /**
- * Behind validation, for what no schema covers (a route without one, multipart fields). An app-level preHandler: it runs after every route's preValidation guard (so a visitor still
+ * Behind validation, for what no schema covers (a route without one, multipart fields). An app-level preHandler: it runs after every route's onRequest guard (so a visitor still
  * learns 401 first) and after schema validation, and before the route's own preHandlers (rate
  * limits) and the handler.
  */

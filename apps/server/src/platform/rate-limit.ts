@@ -104,7 +104,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Route options for a limited write: `app.post(url, { ...writeLimit('comment'), preValidation, schema })`.
+ * Route options for a limited write: `app.post(url, { ...writeLimit('comment'), onRequest, schema })`.
  * Each kind is its own bucket (a member's likes do not use up their comments).
  */
 export function writeLimit(kind: WriteKind) {

@@ -26,7 +26,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/lookup',
     {
-      preValidation: requireAnyLabel('Admin', 'Publisher'),
+      onRequest: requireAnyLabel('Admin', 'Publisher'),
       ...writeLimit('lookup'),
       schema: {
         tags: ['accounts'],

@@ -149,7 +149,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/members/:username/reset-link',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       ...writeLimit('lookup'),
       schema: {
         tags,
@@ -185,7 +185,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/verification',
     {
-      preValidation: requireMember,
+      onRequest: requireMember,
       ...writeLimit('mail'),
       schema: {
         tags,

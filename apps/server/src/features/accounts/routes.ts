@@ -77,7 +77,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
   await app.register(recoveryRoutes);
   const mailOn = app.config.mail !== undefined;
   const tags = ['accounts'];
-  const member = { preValidation: requireMember };
+  const member = { onRequest: requireMember };
 
   async function verifyPassword(userId: string, password: string): Promise<boolean> {
     const hash = await credentialHash(app.db, userId);

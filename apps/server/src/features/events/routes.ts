@@ -163,8 +163,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  const member = { preValidation: requireMember };
-  const manager = { preValidation: requireAnyLabel('Admin', 'Publisher') };
+  const member = { onRequest: requireMember };
+  const manager = { onRequest: requireAnyLabel('Admin', 'Publisher') };
   const tags = ['events'];
 
   /** Checks the form's host and images; returns the values to store. */

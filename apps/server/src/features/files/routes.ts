@@ -113,7 +113,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/picture',
     {
       ...writeLimit('upload'),
-      preValidation: requireMember,
+      onRequest: requireMember,
       schema: {
         tags,
         summary: 'Upload a new profile picture (multipart field `file`, JPEG or PNG)',
@@ -134,7 +134,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/account/picture',
     {
-      preValidation: requireMember,
+      onRequest: requireMember,
       schema: {
         tags,
         summary: 'Remove the profile picture (back to the default one)',

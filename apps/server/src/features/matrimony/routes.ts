@@ -117,7 +117,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes);
 
   const tags = ['matrimony'];
-  const member = { preValidation: requireMember };
+  const member = { onRequest: requireMember };
 
   /** The viewer's active profile, or null (lists then answer an empty page). */
   const viewerOf = async (request: FastifyRequest) => activeViewer(app.db, (await requireUser(request)).id);

@@ -32,7 +32,7 @@ const idParams = z.object({ id: documentIdSchema });
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['matrimony', 'admin'];
-  const admin = { preValidation: requireAdmin };
+  const admin = { onRequest: requireAdmin };
 
   app.registry.addWaitingCount({ name: 'matrimonyProfiles', count: countRequested });
   app.registry.addWaitingCount({ name: 'matrimonyReports', count: countOpenReports });

@@ -93,7 +93,7 @@ const auditEntry = z.object({
 }) satisfies z.ZodType<AuditView>;
 
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = { preValidation: requireAdmin };
+  const staff = { onRequest: requireAdmin };
   const tags = ['admin'];
 
   // The staff queues over posts are this feature's; the other features register their own counts.

@@ -49,7 +49,7 @@ const settingsResponse = z.object({ kinds: z.object(kinds) }) satisfies z.ZodTyp
 
 const notifications: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
-  const member = { preValidation: requireMember };
+  const member = { onRequest: requireMember };
   // Generates the key pair into DATA_DIR on first start, so the public key never changes under a browser.
   const vapid = vapidDetails(app.config);
   if (vapid) registerNotifications(app, vapid);

@@ -120,7 +120,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.registry.addShareCard('post', postShareCard);
 
   const tags = ['posts'];
-  const member = { preValidation: requireMember };
+  const member = { onRequest: requireMember };
   const params = postIdParamsSchema;
 
   app.get(
@@ -145,7 +145,8 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/posts',
     {
       ...writeLimit('post'),
-      preValidation: [requireMember, readMultipartPost],
+      onRequest: requireMember,
+      preValidation: readMultipartPost,
       schema: {
         tags,
         summary: 'Write a post: JSON, or multipart with `description` and an optional image `file`',

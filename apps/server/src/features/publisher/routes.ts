@@ -54,8 +54,8 @@ const applicantResponse = requestResponse.extend({ user: userSummary }) satisfie
 
 const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['publisher'];
-  const member = { preValidation: requireMember };
-  const admin = { preValidation: requireAdmin };
+  const member = { onRequest: requireMember };
+  const admin = { onRequest: requireAdmin };
 
   app.registry.addWaitingCount({ name: 'publisherRequests', count: countPending });
   app.registry.addMemberData({ name: 'publisherRequest', export: exportRequest, erase: eraseRequest });

@@ -40,7 +40,7 @@ const slides: FastifyPluginAsyncZod = async (app) => {
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
   }
   const tags = ['slides'];
-  const admin = { preValidation: requireAdmin };
+  const admin = { onRequest: requireAdmin };
 
   app.get(
     '/api/slides',

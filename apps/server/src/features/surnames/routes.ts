@@ -133,8 +133,8 @@ function cleanValues(
 }
 
 const surnames: FastifyPluginAsyncZod = async (app) => {
-  const member = { preValidation: requireMember };
-  const admin = { preValidation: requireAdmin };
+  const member = { onRequest: requireMember };
+  const admin = { onRequest: requireAdmin };
   // The list is public (no guard decides anything per reader): one kept answer per page serves all.
   const listCache = new SurnameListCache();
   keepFresh(app, listCache);

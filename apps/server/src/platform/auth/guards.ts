@@ -1,5 +1,6 @@
-// The one way a route says who may call it: a preValidation hook, so authorization is decided
-// before the body or query is validated (a visitor always learns 401, never a 400 about a field).
+// The one way a route says who may call it: an onRequest hook, so authorization is decided
+// before the body is even read (a visitor always learns 401, never a 400 about a field, malformed
+// JSON, a content type or a body's size; and an upload is not read for someone who may not send it).
 // Handlers then read the member with `requireUser(request)`, which is cached per request.
 import type { Label } from '@samaj/core';
 import type { FastifyRequest } from 'fastify';

@@ -67,7 +67,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/replay',
     {
-      preValidation: requireMember,
+      onRequest: requireMember,
       schema: {
         tags: ['events'],
         summary: "Watch again: the event's recorded stream, WebM, with Range requests (members)",
@@ -119,7 +119,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/events/:id/replay',
     {
-      preValidation: requireAnyLabel('Admin', 'Publisher'),
+      onRequest: requireAnyLabel('Admin', 'Publisher'),
       ...writeLimit('submission'),
       schema: {
         tags: ['events'],
