@@ -39,6 +39,16 @@ describeEachDatabase('malformed input answers 400, never 500', (ctx) => {
       await expectNulRefused({ method: 'GET', url: '/api/files/ab%00cd/preview' }, 'id');
     });
 
+    it("in a page's address: named as the address, not as the router's parameter", async () => {
+      for (const url of ['/posts%00', '/surname/Pa%00tel']) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: member.cookie } });
+        expectError(response, 400, 'general_argument_invalid', {
+          message: 'This address contains a NUL character.',
+        });
+        expect(response.json(), url).not.toHaveProperty('field');
+      }
+    });
+
     it.each([
       ['/api/posts?cursor=ab%00cd', 'member', 'cursor'],
       ['/api/posts?userId=ab%00cd', 'member', 'userId'],
