@@ -8,7 +8,15 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Language, requestLanguage } from './language.ts';
 
-type Answer = (path: string, init: RequestInit) => Promise<Response>;
+/** What the web app's `api()` reads of an answer (apps/web lib/api.ts `ApiAnswer`). */
+interface AnswerRead {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  text(): Promise<string>;
+}
+
+type Answer = (path: string, init: RequestInit) => Promise<AnswerRead>;
 
 interface RenderEntry {
   prepare(publicUrl: string): Promise<void>;
@@ -96,10 +104,13 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
         headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
         ...(typeof init.body === 'string' ? { payload: init.body } : {}),
       });
-      return new Response(EMPTY_BODY.has(response.statusCode) ? null : response.body, {
+      const body = EMPTY_BODY.has(response.statusCode) ? '' : response.body;
+      return {
+        ok: response.statusCode >= 200 && response.statusCode < 300,
         status: response.statusCode,
-        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
-      });
+        statusText: response.statusMessage,
+        text: async () => body,
+      };
     };
 
   return {
