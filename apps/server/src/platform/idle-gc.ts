@@ -6,8 +6,8 @@
 // near V8's threshold: measured, a server idled 40 s after a burst with 244 MB of heap reserved for
 // 133 MB in use (RSS 377 MB, budget 320), and the reducer ran in one quiet spell out of three. Once requests have stopped for a while, one
 // compacting full collection gives the pages back at once: RSS 20 s after the burst 209–214 MB in
-// three runs. bench/RESULTS.md "Pages rendered on the server" measures it; docs/decisions.md "Idle
-// memory after a burst" says why it is done here.
+// three runs. bench/RESULTS.md "Pages rendered on the server" measures it;
+// docs/decisions/0047-idle-gc-after-a-burst.md says why it is done here.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';

@@ -24,7 +24,7 @@ const DEFAULT_WIDTH: PreviewWidth = 300;
 export const MSG_FILE_NOT_FOUND = 'The requested file could not be found.';
 export const MSG_PREVIEW_WIDTH = `Invalid width: use one of ${PREVIEW_WIDTHS.join(', ')}.`;
 
-/** Cache-Control of each answer (see docs/decisions.md "Files (previews)"). */
+/** Cache-Control of each answer (see docs/decisions/0008-file-previews-and-private-files.md). */
 export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** A moderated file (a post image): public, but a takedown reaches shared caches within an hour. */
 export const CACHE_MODERATED = 'public, max-age=3600';

@@ -458,7 +458,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   /**
    * Suggestions, narrowed by the filters the request names or, when it names none, by the member's
-   * saved preferences (docs/decisions.md, "Matrimony: preferences vs filters").
+   * saved preferences (docs/decisions/0032-matrimony-preferences-vs-filters.md).
    */
   app.get(
     '/api/matrimony/suggestions',

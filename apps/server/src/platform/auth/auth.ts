@@ -39,15 +39,22 @@ export async function loadAuthSecret(db: Database): Promise<string> {
   return row.value;
 }
 
-/** PostgreSQL's unique_violation, whichever driver raised it (drizzle wraps it as the cause). */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether `err` or one of its causes is a PostgreSQL error with one of `codes` (SQLSTATE). */
+function hasSqlState(err: unknown, codes: string[]): boolean {
   let e: unknown = err;
   for (let depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.includes(code)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation, whichever driver raised it (drizzle wraps it as the cause). */
+export const isUniqueViolation = (err: unknown) => hasSqlState(err, ['23505']);
+
+/** A transaction PostgreSQL cancelled for another's sake (deadlock_detected, serialization_failure). */
+export const isTransactionConflict = (err: unknown) => hasSqlState(err, ['40P01', '40001']);
 
 /** Origins allowed to send cookies and mutations: the public one plus this machine's. */
 export function trustedOrigins(config: Pick<Config, 'publicUrl' | 'port'>): string[] {
@@ -73,7 +80,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       // What better-auth writes as one step (a signup's member, password and session rows; a new
       // password with the sessions it ends) commits together or not at all: a signup failing
       // half-way (a full disk, a dropped connection) must not leave a member who can neither log
-      // in nor sign up again (docs/decisions.md).
+      // in nor sign up again (docs/decisions/0030-signup-is-one-transaction.md).
       transaction: true,
     }),
     telemetry: { enabled: false },

@@ -91,7 +91,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       const storage = getStorage(app);
       const size = row.size ?? (await storage.size(row.key));
       if (size === null) throw notFound(MSG_NO_REPLAY);
-      // A member's to watch, not a cache's to keep (as every private file: docs/decisions.md "Files").
+      // A member's to watch, not a cache's to keep (as every private file: docs/decisions/0008-file-previews-and-private-files.md).
       reply
         .header('Cache-Control', 'private, no-store')
         .header('Accept-Ranges', 'bytes')
