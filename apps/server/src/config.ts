@@ -88,7 +88,7 @@ export interface Config {
   publicUrl: string;
   communityName: string;
   communityAbout: string;
-  /** COMMUNITY_TIME_ZONE (IANA): the zone every event's start is shown and entered in (issue 31 §4). */
+  /** COMMUNITY_TIME_ZONE (IANA): the zone every event's start is shown and entered in (docs/product/events.md, "Community time zone"). */
   timeZone: string;
   contactEmail: string | undefined;
   contactPhone: string | undefined;

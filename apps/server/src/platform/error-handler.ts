@@ -11,6 +11,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { AppError, errorBody, SERVER_ERROR_TYPES } from './errors.ts';
+import { loggedUrl } from './request-log.ts';
 
 const UNKNOWN_MESSAGE = 'Server Error';
 
@@ -72,6 +73,13 @@ const STATUS_ERRORS = new Map<number, KnownError>([
  * unexpected is logged with its stack and answered with a generic 500 that reveals nothing.
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (clientAborted(error, request)) {
+    // The member's side went (a tab closed, a phone off the network mid-upload): nobody reads an
+    // answer, and it is neither a bug nor an outage (Node words it ECONNRESET, as a database cut is).
+    request.log.info({ method: request.method, url: loggedUrl(request) }, 'client aborted the request');
+    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_BAD_REQUEST, MSG_REQUEST_ABORTED));
+  }
+
   if (error instanceof AppError) {
     if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
     return reply.code(error.status).send(errorBody(error.status, error.type, error.message, error.field));
@@ -80,7 +88,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = ((error as FastifyError).validationContext ?? 'body') as ValidationContext;
     const { message, field } = validationMessage(error.validation as ValidationIssue[], context, request);
-    // Core words every malformed address 'Invalid Email'; the spec gives it its own type (SPEC §8).
+    // Core words every malformed address 'Invalid Email'; the product gives it its own type (docs/product/errors.md, "Error types").
     if (message === MSG_INVALID_EMAIL) {
       return reply
         .code(400)
@@ -194,6 +202,27 @@ function malformedInputMessage(error: Error): string | undefined {
     cause = (cause as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+export const MSG_REQUEST_ABORTED = 'The request was cut off before it was read.';
+
+/**
+ * Whether `error` is the client cutting its own request off: the request stream was aborted (its
+ * connection closed before the body ended) and the failure is that abort — the very error the stream
+ * failed with, somewhere in the cause chain, or what busboy and Node say of a body that stopped.
+ */
+export function clientAborted(error: unknown, request: FastifyRequest): boolean {
+  const raw = request.raw;
+  if (!raw.readableAborted && !raw.aborted) return false;
+  for (let cause: unknown = error, depth = 0; cause && typeof cause === 'object' && depth < 6; depth++) {
+    if (cause === raw.errored) return true;
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === 'ECONNRESET' && message === 'aborted') return true;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MP_PREMATURE_CLOSE') return true;
+    if (typeof message === 'string' && MULTIPART_ERRORS.some((pattern) => pattern.test(message))) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export const MSG_DATABASE_UNAVAILABLE = 'The database is not answering. Please try again in a moment.';

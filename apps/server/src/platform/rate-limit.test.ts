@@ -1,4 +1,4 @@
-// Rate limits kept in the database (issue 35 §1): the write limits (@fastify/rate-limit on its
+// Rate limits kept in the database (docs/product/errors.md, "Write limits"): the write limits (@fastify/rate-limit on its
 // database store) and the login, signup and recovery limits count into the `rate_limit` table, so two
 // server processes on one PostgreSQL enforce ONE limit, not one each; the answer stays the
 // `{ message, code, type }` 429 with Retry-After.

@@ -1,4 +1,4 @@
-// One compact log line per request (issue 35 §4): method, url, status, milliseconds and the request
+// One compact log line per request (docs/product/operations.md, "Logs"): method, url, status, milliseconds and the request
 // id at `info`, instead of Fastify's two long lines; no query secret or token reaches the log.
 import { Writable } from 'node:stream';
 import pino from 'pino';

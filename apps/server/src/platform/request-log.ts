@@ -1,4 +1,4 @@
-// One compact line per request at `info` (issue 35 §4): Fastify's own pair of lines ("incoming
+// One compact line per request at `info` (docs/product/operations.md, "Logs"): Fastify's own pair of lines ("incoming
 // request" and "request completed", ~600 bytes each with headers) gives way to one line with method,
 // url, status, milliseconds and the request id once the answer is sent (app.ts: `logController`). The url
 // never carries a secret: query values are kept only for names known to be harmless (a page cursor,

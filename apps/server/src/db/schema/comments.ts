@@ -7,7 +7,7 @@ import { postRef } from './posts.ts';
 export const COMMENT_TYPES = ['comment', 'like'] as const;
 export type CommentType = (typeof COMMENT_TYPES)[number];
 
-/** A comment on a post; a like is a comment of type 'like' with the text 'like' (SPEC §3). */
+/** A comment on a post; a like is a comment of type 'like' with the text 'like' (docs/product/feed.md, "Likes"). */
 export const comment = pgTable(
   'comment',
   {

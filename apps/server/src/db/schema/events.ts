@@ -23,13 +23,13 @@ export const event = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    /** File id; the web app shows 'newuser' when absent (SPEC §3). */
+    /** File id; the web app shows 'newuser' when absent (docs/product/events.md, "An event"). */
     thumbnail: text('thumbnail'),
     /** Cover image file id for share previews. */
     file: text('file'),
     time: at('time').notNull(),
     location: text('location').notNull().default(''),
-    /** Where it is on the community map (WGS 84 degrees); both or neither (issue 31 §4). */
+    /** Where it is on the community map (WGS 84 degrees); both or neither (docs/product/events.md, "An event"). */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     /** User id of the host. */
@@ -44,7 +44,7 @@ export const event = pgTable(
     liveUntil: at('live_until'),
     /** When the stream last ended (END, or its host gone); null if it never ran: the event then says it ended. */
     liveEndedAt: at('live_ended_at'),
-    /** "Record for replay" (issue 31 §3): in SFU mode Janus records the stream, a job makes the replay. */
+    /** "Record for replay" (docs/product/live-video.md, "Watch again"): in SFU mode Janus records the stream, a job makes the replay. */
     recordReplay: boolean('record_replay').notNull().default(false),
     /** The replay's storage key (`replays/<event>/<id>/replay.webm`), its size and length; null: no replay. */
     replayKey: text('replay_key'),
@@ -62,7 +62,7 @@ export const event = pgTable(
 );
 
 /**
- * "I'll attend": one row per member and event (issue 31 §4). Everyone who may see the event sees
+ * "I'll attend": one row per member and event (docs/product/events.md, "Event details"). Everyone who may see the event sees
  * the count; who said so stays in the server (the reminder push reads it).
  */
 export const eventAttendance = pgTable(

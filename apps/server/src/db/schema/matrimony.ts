@@ -26,7 +26,7 @@ import { oneOf } from './check.ts';
 import { at, createdAt, id, updatedAt } from './columns.ts';
 
 /**
- * A member's matrimony listing; id = the member's user id (SPEC §3). New profiles wait for staff
+ * A member's matrimony listing; id = the member's user id (docs/product/matrimony.md, "Applying"). New profiles wait for staff
  * verification ('requested'); then active, banned or inactive (core's MATRIMONY_STATUSES).
  */
 export const matrimonyProfile = pgTable(
@@ -38,7 +38,7 @@ export const matrimonyProfile = pgTable(
     dp: text('dp'),
     /** Up to three more photos after `dp` (file ids of kind 'matrimony'), in the owner's order. */
     morePhotos: text('more_photos').array().notNull().default(sql`'{}'::text[]`),
-    /** Who sees the photos: `listed` (whoever may see the listing) or `accepted` (issue 34 §4). */
+    /** Who sees the photos: `listed` (whoever may see the listing) or `accepted` (docs/product/matrimony.md, "Photos"). */
     photoVisibility: text('photo_visibility').$type<PhotoVisibility>().notNull().default('listed'),
     /** ISO date, YYYY-MM-DD. */
     dob: text('dob').notNull(),
@@ -56,7 +56,7 @@ export const matrimonyProfile = pgTable(
     blood_group: text('blood_group'),
     disability: text('disability'),
     expectation: text('expectation').notNull(),
-    // Family details (issue 34 §3), all optional; shown with the other details (visibility.ts).
+    // Family details (docs/product/matrimony.md, "Family details"), all optional; shown with the other details (visibility.ts).
     fatherName: text('father_name'),
     fatherOccupation: text('father_occupation'),
     motherName: text('mother_name'),
@@ -108,7 +108,7 @@ export const matrimonyProfile = pgTable(
 const profileRef = () => matrimonyProfile.id;
 
 /**
- * A member's saved partner preferences (issue 34 §1): the filters their suggestions take when they
+ * A member's saved partner preferences (docs/product/matrimony.md, "Partner preferences and filters"): the filters their suggestions take when they
  * name none. No row: suggestions as before preferences existed. Deleted with the profile.
  */
 export const matrimonyPreference = pgTable('matrimony_preference', {
@@ -172,7 +172,7 @@ export const profileRequest = pgTable(
 );
 
 /**
- * The owner was told of a request from `creator` (issue 30 §1.8): kept when the request is withdrawn,
+ * The owner was told of a request from `creator` (docs/product/matrimony.md, "Full-profile requests"): kept when the request is withdrawn,
  * so asking again never tells them twice.
  */
 export const profileRequestNotice = pgTable(
@@ -200,7 +200,7 @@ export const matrimonyMatch = pgTable(
     createdAt: createdAt(),
     /**
      * When `member` saw this match on their Matches tab; null until then (the tab's count and notice,
-     * issue 30 §3.3). Matches from before it existed count as seen.
+     * docs/product/matrimony.md, "Dashboard"). Matches from before it existed count as seen.
      */
     seenAt: at('seen_at').defaultNow(),
   },

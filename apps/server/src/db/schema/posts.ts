@@ -6,7 +6,7 @@ import { at, createdAt, id, updatedAt } from './columns.ts';
 
 export type { PostStatus };
 
-/** A feed post. New posts wait for review ('requested'), SPEC §4. */
+/** A feed post. New posts wait for review ('requested'): docs/product/feed.md, "Post status". */
 export const post = pgTable(
   'post',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './columns.ts';
 
-/** A browser's Web Push subscription for a member (a push target, SPEC §3). */
+/** A browser's Web Push subscription for a member (a push target: docs/product/notifications.md, "Subscribing a device"). */
 export const pushSubscription = pgTable(
   'push_subscription',
   {
@@ -14,7 +14,7 @@ export const pushSubscription = pgTable(
     auth: text('auth').notNull(),
     /** The language the device shows the app in: its notifications are written in it. */
     language: text('language').notNull().default('gu'),
-    /** Messaging topics this target is a subscriber of (SPEC §7: 'everyone'). */
+    /** Messaging topics this target is a subscriber of ('everyone': docs/product/notifications.md, "Subscribing a device"). */
     topics: text('topics').array().notNull().default(sql`'{everyone}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

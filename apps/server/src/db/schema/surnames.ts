@@ -8,7 +8,7 @@ import { at, createdAt, id, reviewed } from './columns.ts';
  * the API shape; bookkeeping fields we add ourselves are camelCase. Columns are snake_case.
  */
 
-/** A surname (atak). The id is the Latin name itself (SPEC §3). */
+/** A surname (atak). The id is the Latin name itself (docs/product/surnames.md, "A surname"). */
 export const surname = pgTable('surname', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -139,7 +139,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
     databaseHooks: {
       user: {
         create: {
-          // The username is the member's id (SPEC §3).
+          // The username is the member's id (docs/product/accounts.md, "The account").
           async before(data) {
             const name = (data as { username?: unknown }).username;
             if (typeof name !== 'string' || !name) {

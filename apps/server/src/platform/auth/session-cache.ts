@@ -1,5 +1,5 @@
 // A member's session kept in memory for a few seconds, so the requests of someone reading the feed
-// do not each cost a database round trip before their answer (issue 12 §7: on PostgreSQL the lookup
+// do not each cost a database round trip before their answer (on PostgreSQL the lookup
 // was half of a feed request's trips). It is never staler than the database says, as far as this
 // process can know:
 // - the database announces every change to a member or a session, whoever made it (a route, a job, an

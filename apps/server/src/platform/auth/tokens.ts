@@ -1,4 +1,4 @@
-// The tokens of the links that get a member back into their account (issue 32), made with
+// The tokens of the links that get a member back into their account (docs/product/accounts.md, "Password recovery by mail"), made with
 // better-auth's own machinery so that its endpoints accept them: a password-reset token is a
 // `reset-password:<token>` verification row (stored hashed, consumed once by auth.api.resetPassword),
 // exactly what its requestPasswordReset makes; an email-confirmation token is its signed JWT
@@ -43,10 +43,13 @@ export async function markResetMailed(auth: Auth, token: string, userId: string,
   });
 }
 
-/** Whether `token` was mailed to the member (markResetMailed), forgetting it: asked once, on use. */
-export async function takeResetMailed(auth: Auth, token: string): Promise<boolean> {
+/**
+ * Whether `token` was mailed to the member (markResetMailed). Asked before the link is used: the new
+ * password removes the mark with every other link of the member (drizzle/0022).
+ */
+export async function resetWasMailed(auth: Auth, token: string): Promise<boolean> {
   const ctx = await auth.$context;
-  return (await ctx.internalAdapter.consumeVerificationValue(`${MAILED_PREFIX}${token}`)) !== null;
+  return (await ctx.internalAdapter.findVerificationValue(`${MAILED_PREFIX}${token}`)) !== null;
 }
 
 /** Removes a reset token that was never delivered (its mail failed): a retry makes another. */

@@ -24,7 +24,7 @@ export interface Decision {
 }
 
 export interface DomainEvents {
-  /** Staff approved a post (SPEC §4 Post status); the author may be told. */
+  /** Staff approved a post (docs/product/feed.md, "Post status"); the author may be told. */
   'post.approved': Decision & { postId: string; creator: string };
   /** Staff rejected a post, with the reason shown to its author. */
   'post.rejected': Decision & { postId: string; creator: string; reason: string | null };
@@ -39,7 +39,7 @@ export interface DomainEvents {
   'publisher_request.decided': Decision & { requestId: string; creator: string; approved: boolean };
   /** A label was granted or revoked (staff console or operator CLI). */
   'label.changed': Decision & { userId: string; labels: string[] };
-  /** Staff (or the operator's CLI) made a one-time password link for a member (issue 32). */
+  /** Staff (or the operator's CLI) made a one-time password link for a member (docs/product/accounts.md, "Password recovery without mail (staff link)"). */
   'user.reset_link': Decision & { userId: string };
   /** A member was blocked or unblocked by the operator. */
   'user.blocked': Decision & { userId: string; blocked: boolean };

@@ -1,4 +1,4 @@
-// Issue 8 §1.2: image work must not starve the server. Images whose decoding would cost too much
+// Image work must not starve the server (docs/product/errors.md, "Uploads"). Images whose decoding would cost too much
 // are refused from their header (before any decoding), image jobs wait in a bounded queue that
 // answers 503 with Retry-After when full, and uploads are rate-limited per member.
 import { deflateSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 // Domain events forwarded to open screens (domain-events.ts): staff's decision on a post reaches its
-// author's own channel, as the post's id, and nobody else's (issue 30 §2.6: it used to go to a
+// author's own channel, as the post's id, and nobody else's (it used to go to a
 // `posts` channel no client may follow).
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';

@@ -1,4 +1,4 @@
-// The /realtime WebSocket (SPEC §7 Realtime; protocol in core's realtime.ts). A signed-in member
+// The /realtime WebSocket (docs/product/errors.md, "Realtime connection"; protocol in core's realtime.ts). A signed-in member
 // subscribes to channels (one event's document, their own member channel) and hears
 // `{ type: 'change', channel, id }` whenever something on them changes — in this process or, through
 // the pub/sub (LISTEN/NOTIFY), in any other. Ids only: the client refetches through the API.
