@@ -104,7 +104,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
-    // The server's render entries (src/entry-server.tsx, src/prerender.tsx) need no icons or manifest.
+    // The server's render entry (src/entry-server.tsx) needs no icons or manifest.
     copyPublicDir: !process.argv.includes('--ssr'),
     emptyOutDir: true,
     // dist/.vite/manifest.json lets scripts/initial-js.mjs (and bench/) tell which chunks `/` loads.

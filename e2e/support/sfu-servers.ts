@@ -14,7 +14,7 @@ export const TURNSERVER_BIN = '/usr/bin/turnserver';
 
 /**
  * This machine's first non-loopback IPv4 address. Janus gathers its ICE candidates only on such
- * addresses (FIELD-NOTES), so the browsers' media and coturn's relays use it; the traffic stays on
+ * addresses, so the browsers' media and coturn's relays use it; the traffic stays on
  * this machine.
  */
 export function machineAddress(): string | undefined {

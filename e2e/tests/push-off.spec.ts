@@ -1,10 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newMember, signUp } from '../support/members';
 
-// Issue 30 §3.12: with push switched off on the server (no VAPID subject), Settings → Notifications
-// says the server has not set notifications up, never that the member should enable them. The suite's
-// server has push on, so the public configuration is answered as a server without it would: in the
-// page's boot data and at /api/public-config.
+// With push switched off on the server (no VAPID subject), Settings → Notifications says the server
+// has not set notifications up, never that the member should enable them. The suite's server has push
+// on, so the public configuration is answered as a server without it would, at /api/public-config.
 
 async function serverWithoutPush(page: Page): Promise<void> {
   await page.route('**/api/public-config', async (route) => {

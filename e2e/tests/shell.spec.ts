@@ -63,7 +63,7 @@ for (const size of widths) {
       test(`renders ${route}`, async ({ page }) => {
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
-        // A prerendered page the app could not take over as it was (React says so on the console).
+        // A server-rendered page the app could not take over as it was (React says so on the console).
         page.on('console', (message) => {
           if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
         });
@@ -557,8 +557,8 @@ test('typing on while the app takes the rendered page over keeps the page and ev
   page,
 }) => {
   // A slow phone: the takeover lasts long enough for keystrokes to land in the middle of it. A
-  // keystroke there makes React start its first render again; a page that lost its boot data on that
-  // second start drew a visitor as "unknown", and React threw the server's form away with the text.
+  // keystroke there makes React start its first render again; a page that lost the server's answers on
+  // that second start drew a visitor as "unknown", and React threw the server's form away with the text.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   const problems: string[] = [];

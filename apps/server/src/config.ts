@@ -152,7 +152,7 @@ function isKeyOfLength(value: string, bytes: number): boolean {
 }
 
 /**
- * A subject push services accept (FIELD-NOTES: they reject localhost subjects; Apple answers 403
+ * A subject push services accept (they reject localhost subjects; Apple answers 403
  * BadJwtToken): mailto: with an address, or an https: URL of a real host.
  */
 function isVapidSubject(value: string): boolean {

@@ -1,8 +1,8 @@
-// Starts the app on a page the server sent already drawn (a visitor's prerendered first screen; the
-// server's platform/app-start.ts): the app's scripts are asked for once the browser reports that
-// screen painted (its first-contentful-paint entry, written when the frame is on screen), so on a slow
-// connection they no longer hold up the paint. A hidden tab paints nothing, and a browser without
-// paint timing says nothing: start at once; a page that never reports a paint starts after 3 s.
+// Starts the app on a page the server sent already rendered (the server's platform/app-start.ts): the
+// app's scripts are asked for once the browser reports that page painted (its first-contentful-paint
+// entry, written when the frame is on screen), so on a slow connection they no longer hold up the paint.
+// A hidden tab paints nothing, and a browser without paint timing says nothing: start at once; a page
+// that never reports a paint starts after 3 s.
 (() => {
   // The browser may offer installation before the app has loaded: keep the offer (and keep the
   // browser's own mini-infobar away) for the app's install prompt (src/lib/installEvent.ts).

@@ -143,11 +143,11 @@ export function truncateGraphemes(text: string, max: number): string {
 const WORD_NEAR = 20;
 
 /**
- * The feed's cut (SPEC §2: a post's text at 100 characters, with 'more'): like truncateGraphemes, but
- * at the last space within WORD_NEAR graphemes of the limit, so a word is not torn; with no space
+ * The feed's cut (docs/product/feed.md: a post's text at 100 characters, with 'more'): like
+ * truncateGraphemes, but at the last space within WORD_NEAR graphemes of the limit, so a word is not torn; with no space
  * that near (one long word, a link, 220 letters with no spaces) exactly at max graphemes. Returns
- * the text itself when it fits: `cut !== text` says whether 'more' is needed. The server's drawn feed
- * and the app both use it, so they cut alike.
+ * the text itself when it fits: `cut !== text` says whether 'more' is needed. The server's render
+ * and the browser run the same card, so they cut alike.
  */
 export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -1,4 +1,4 @@
-// A visitor's prerendered page is readable before any script runs, so its scripts wait until that
+// A page the server rendered is readable before any script runs, so its scripts wait until that
 // first screen is painted: fetched during the first paint, they shared a slow connection with the
 // styles the paint waits for (Lighthouse counted ~150 KB of JavaScript before first paint on `/`).
 // The page names its scripts to /start.js (apps/web/src/start.js), which adds them once the

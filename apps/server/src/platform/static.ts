@@ -14,7 +14,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-// A page carries the viewer's boot data (who is signed in): never stored by a shared cache.
+// A page is rendered for its viewer (their account and data in it): never stored by a shared cache.
 const PRIVATE_PAGE = 'private, no-cache';
 
 const SERVICE_WORKER = 'sw.js';

@@ -12,7 +12,7 @@ import common from '../locales/gu/common.json';
 import messages from '../locales/gu/messages.json';
 import { FormField } from './FormField';
 
-// A prerendered form typed into before React takes the page over (the reset-password page's fields
+// A server-rendered form typed into before React takes the page over (the reset-password page's fields
 // and rules). jsdom keeps no "user validity" (what `:user-valid` / `:user-invalid` read): the test
 // says which fields the browser would report as changed and left, as Chromium does after a member
 // types into a field and moves on (e2e shell.spec covers the real browser).

@@ -57,7 +57,7 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
 }
 
 /**
- * A prerendered form (/login, /signup) can be typed into before the app takes the page over. React
+ * A server-rendered form (/login, /signup) can be typed into before the app takes the page over. React
  * keeps that text on screen and react-hook-form reads it when the field registers, but tells no
  * watcher, so a page that enables its button from `useWatch` stayed disabled until the member typed
  * again. So what is on screen is handed to react-hook-form's own change handler, as if typed now:

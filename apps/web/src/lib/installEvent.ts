@@ -1,6 +1,6 @@
 // The browser's offer to install the app (`beforeinstallprompt`). It can fire before React has
 // mounted, so main.tsx starts listening first and the install prompt reads the kept event; on a
-// prerendered page it can fire before this script has even loaded, so start.js keeps it in
+// server-rendered page it can fire before this script has even loaded, so start.js keeps it in
 // `window.samajInstallOffer` for us.
 import { useSyncExternalStore } from 'react';
 

@@ -1,4 +1,4 @@
-// The domain events features publish (ARCHITECTURE.md "Seams"). One entry per event: its name and
+// The domain events features publish (docs/conventions.md "Seams"). One entry per event: its name and
 // what a subscriber learns. Payloads carry ids and the few facts a subscriber needs (who to notify,
 // in which language), never whole documents. A staff decision carries `audit`, which the audit-log
 // subscriber writes in the same transaction.

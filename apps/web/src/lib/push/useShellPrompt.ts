@@ -47,7 +47,7 @@ export function useShellPrompt(): { kind: ShellPromptKind | null; close: (kind: 
     [],
   );
 
-  // Nothing to ask without an offer or a member, which is always so in a prerendered page (no window).
+  // Nothing to ask without an offer or a member, which is always so in the server's render (no window).
   // The install prompt waits for the reader's first tap, key or scroll (lib/engaged.ts).
   const install =
     !closed.has('install') &&

@@ -3,7 +3,7 @@ import Peer, { type PeerOptions } from 'peerjs';
 
 /**
  * Our own signalling server and ICE servers, every field given: the peerjs client quietly falls back
- * to the public PeerJS cloud and its TURN relays for any that is missing (FIELD-NOTES).
+ * to the public PeerJS cloud and its TURN relays for any that is missing.
  */
 export function peerOptions(iceServers: RTCIceServer[], location: Location = window.location): PeerOptions {
   const secure = location.protocol === 'https:';
