@@ -13,7 +13,7 @@ export const serverEntry = join(root, 'apps/server/dist/main.js');
  * (Liftoff's baseline code serves it within a few percent); a small young generation keeps the idle
  * heap small. Together: idle memory ~290 → ~200 MB for ~6 % of peak throughput. 8 MB rather than the
  * 2 MB it was under the old 200 MB budget: a rendered page allocates several MB, and at 2 MB its
- * collections cost the member's feed ~0.5–1.5 ms a page, for +10–15 MB idle (docs/decisions/0014-idle-memory-on-pglite.md).
+ * collections cost the member's feed ~0.5–1.5 ms a page, for +10–15 MB idle (docs/decisions/0017-idle-memory-on-pglite.md).
  * With DATABASE_URL there is no WebAssembly, and the server keeps V8's defaults.
  */
 export function serverFlags(env = process.env) {

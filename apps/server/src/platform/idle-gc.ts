@@ -7,7 +7,7 @@
 // 133 MB in use (RSS 377 MB, budget 320), and the reducer ran in one quiet spell out of three. Once requests have stopped for a while, one
 // compacting full collection gives the pages back at once: RSS 20 s after the burst 209–214 MB in
 // three runs. bench/RESULTS.md "Pages rendered on the server" measures it;
-// docs/decisions/0047-idle-gc-after-a-burst.md says why it is done here.
+// docs/decisions/0052-idle-gc-after-a-burst.md says why it is done here.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';

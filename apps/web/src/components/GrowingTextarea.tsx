@@ -5,7 +5,7 @@ import { type CSSProperties, forwardRef, useSyncExternalStore } from 'react';
  * The browser sizes the field to its text itself (CSS `field-sizing`: Chrome and Android's browser
  * since 123, Safari 26). Mantine's `autosize` measures the text in a hidden copy of the field on every
  * render, reading its computed style: a forced style and layout pass over the whole page, ~200 ms of
- * the member feed's first render on a slow phone (CPU profile, docs/decisions/0022-long-renders-are-interruptible.md). Elsewhere it is kept.
+ * the member feed's first render on a slow phone (CPU profile, docs/decisions/0026-long-renders-are-interruptible.md). Elsewhere it is kept.
  */
 const sizesItself = () => typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
 const nothingToWatch = () => () => {};

@@ -64,7 +64,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['files'];
 
   /**
-   * A preview of an image at one of the spec's widths (SPEC §6). Only clean re-encodings are ever
+   * A preview of an image at one of the preview widths (docs/product/errors.md, "Uploads"). Only clean re-encodings are ever
    * served; the stored original carries no metadata and is never sent as is. Who may see it is
    * the business of the feature owning the file's kind (registry `addFileAccess`): a post image
    * follows its post. Kinds nobody registered (profile pictures, event and slide images) are
@@ -108,7 +108,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** SPEC §4 Profile picture: upload the new file, delete the old one, then save the new id. */
+  /** docs/product/profiles.md, "Profile picture": upload the new file, delete the old one, then save the new id. */
   app.post(
     '/api/account/picture',
     {

@@ -1,4 +1,4 @@
-// Matrimony (SPEC §2, §3, §4, §6, §7; issue 9): a member's own listing, the dashboard's lists and
+// Matrimony (docs/product/matrimony.md): a member's own listing, the dashboard's lists and
 // the actions on other profiles. Paths and shapes: core's api/matrimony.ts. What nobody may see
 // answers the same 404 as what does not exist; phone and address leave only in MyProfile and in a
 // FullProfile / MatchCard whose request the owner accepted and has not revoked.
@@ -122,7 +122,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The viewer's active profile, or null (lists then answer an empty page). */
   const viewerOf = async (request: FastifyRequest) => activeViewer(app.db, (await requireUser(request)).id);
   /**
-   * The member, refused unless eligible now (SPEC §6; issue 30 §1.3): every matrimony write checks
+   * The member, refused unless eligible now (docs/product/matrimony.md, "Who may list"): every matrimony write checks
    * this, not only apply, edit and activate. Reads need `activeViewer`, which checks the same in SQL.
    */
   const eligibleUser = async (request: FastifyRequest) => {
@@ -458,7 +458,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   /**
    * Suggestions, narrowed by the filters the request names or, when it names none, by the member's
-   * saved preferences (docs/decisions/0032-matrimony-preferences-vs-filters.md).
+   * saved preferences (docs/decisions/0037-matrimony-preferences-vs-filters.md).
    */
   app.get(
     '/api/matrimony/suggestions',

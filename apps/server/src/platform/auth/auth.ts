@@ -80,7 +80,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       // What better-auth writes as one step (a signup's member, password and session rows; a new
       // password with the sessions it ends) commits together or not at all: a signup failing
       // half-way (a full disk, a dropped connection) must not leave a member who can neither log
-      // in nor sign up again (docs/decisions/0030-signup-is-one-transaction.md).
+      // in nor sign up again (docs/decisions/0035-signup-is-one-transaction.md).
       transaction: true,
     }),
     telemetry: { enabled: false },

@@ -3,7 +3,7 @@
 // on one VideoRoom handle it attached for this channel (apps/server features/events/sfu/rules.ts).
 // This is a small typed wrapper over that subset — transactions, acks and answers, trickled
 // candidates and the close codes — not janus.js: the session, the handle and the plugin are the
-// server's, and what remains is a request/answer pair and a few events (docs/decisions/0036-live-video-janus-sfu.md).
+// server's, and what remains is a request/answer pair and a few events (docs/decisions/0041-live-video-janus-sfu.md).
 import { SFU_CLOSE_REASON } from '@samaj/core';
 
 export type SfuRole = 'host' | 'viewer';

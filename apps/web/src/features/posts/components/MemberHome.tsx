@@ -16,7 +16,7 @@ export default function MemberHome({ me }: { me: string }) {
   useFeed(null);
   // Arriving later (an in-app visit), the column is drawn in a render React can interrupt (a deferred
   // value renders as a transition): drawn at once, the events, the form and the first posts held a slow
-  // phone's main thread for ~700 ms in one piece (4× CPU, docs/decisions/0022-long-renders-are-interruptible.md). Known when the page is
+  // phone's main thread for ~700 ms in one piece (4× CPU, docs/decisions/0026-long-renders-are-interruptible.md). Known when the page is
   // rendered (the server's render, hydrated), it is the column from the first render: what the server sent.
   const known = !events.isPending;
   const ready = useDeferredValue(known, known);
