@@ -1,7 +1,7 @@
-// The grown setup as an operator runs it (docs/product/operations.md, "Growing past one machine"): Debian's nginx with the shipped site
-// (deploy/nginx/samaj.conf; only its ports and certificate substituted) over HTTPS and HTTP/2, in
-// front of two real server processes on one PostgreSQL database, with a plain round robin between
-// them. Everything goes through the proxy, as a member's browser would; nginx's access log says
+// The grown setup as an operator runs it (docs/product/operations.md, "Growing past one machine"): Debian's
+// nginx with the shipped site (deploy/nginx/samaj.conf; only its ports and certificate substituted) over
+// HTTPS and HTTP/2, in front of two real server processes on one PostgreSQL database, with a plain round
+// robin between them. Everything goes through the proxy, as a member's browser would; nginx's access log says
 // which process served each request, so a check meant to span both processes cannot pass on one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -88,7 +88,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = ((error as FastifyError).validationContext ?? 'body') as ValidationContext;
     const { message, field } = validationMessage(error.validation as ValidationIssue[], context, request);
-    // Core words every malformed address 'Invalid Email'; the product gives it its own type (docs/product/errors.md, "Error types").
+    // Core words every malformed address 'Invalid Email'; the product gives it its own type
+    // (docs/product/errors.md, "Error types").
     if (message === MSG_INVALID_EMAIL) {
       return reply
         .code(400)

@@ -8,7 +8,8 @@ import sanitize from 'sanitize-html';
  */
 export function sanitizeDescription(html: string): string {
   return sanitize(html, {
-    // The allowlist of docs/product/surnames.md, "Allowed HTML": paragraphs, line breaks, bold/italic, lists, http(s) links.
+    // The allowlist of docs/product/surnames.md, "Allowed HTML": paragraphs, line breaks, bold/italic, lists,
+    // http(s) links.
     allowedTags: [...SURNAME_HTML_TAGS],
     allowedAttributes: { a: [...SURNAME_HTML_ATTRIBUTES.a] },
     allowedSchemes: [...SURNAME_HTML_SCHEMES],

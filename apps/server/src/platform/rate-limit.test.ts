@@ -1,7 +1,7 @@
-// Rate limits kept in the database (docs/product/errors.md, "Write limits"): the write limits (@fastify/rate-limit on its
-// database store) and the login, signup and recovery limits count into the `rate_limit` table, so two
-// server processes on one PostgreSQL enforce ONE limit, not one each; the answer stays the
-// `{ message, code, type }` 429 with Retry-After.
+// Rate limits kept in the database (docs/product/errors.md, "Write limits"): the write limits
+// (@fastify/rate-limit on its database store) and the login, signup and recovery limits count into the
+// `rate_limit` table, so two server processes on one PostgreSQL enforce ONE limit, not one each; the answer
+// stays the `{ message, code, type }` 429 with Retry-After.
 import { ERROR_TYPES } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,6 @@
-// One compact log line per request (docs/product/operations.md, "Logs"): method, url, status, milliseconds and the request
-// id at `info`, instead of Fastify's two long lines; no query secret or token reaches the log.
+// One compact log line per request (docs/product/operations.md, "Logs"): method, url, status, milliseconds
+// and the request id at `info`, instead of Fastify's two long lines; no query secret or token reaches the
+// log.
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-// One compact line per request at `info` (docs/product/operations.md, "Logs"): Fastify's own pair of lines ("incoming
-// request" and "request completed", ~600 bytes each with headers) gives way to one line with method,
-// url, status, milliseconds and the request id once the answer is sent (app.ts: `logController`). The url
-// never carries a secret: query values are kept only for names known to be harmless (a page cursor,
-// a size), and a route parameter named like a secret (`/api/push/subscriptions/:token`) is logged
-// as its name. Requests the server makes to itself (a page's data asked in-process by platform/ssr.ts
-// through `inject`, which has no network socket) are logged at `debug`: the page's line says enough.
+// One compact line per request at `info` (docs/product/operations.md, "Logs"): Fastify's own pair of lines
+// ("incoming request" and "request completed", ~600 bytes each with headers) gives way to one line with
+// method, url, status, milliseconds and the request id once the answer is sent (app.ts: `logController`). The
+// url never carries a secret: query values are kept only for names known to be harmless (a page cursor, a
+// size), and a route parameter named like a secret (`/api/push/subscriptions/:token`) is logged as its name.
+// Requests the server makes to itself (a page's data asked in-process by platform/ssr.ts through `inject`,
+// which has no network socket) are logged at `debug`: the page's line says enough.
 import { Socket } from 'node:net';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 

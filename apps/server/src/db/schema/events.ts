@@ -62,8 +62,8 @@ export const event = pgTable(
 );
 
 /**
- * "I'll attend": one row per member and event (docs/product/events.md, "Event details"). Everyone who may see the event sees
- * the count; who said so stays in the server (the reminder push reads it).
+ * "I'll attend": one row per member and event (docs/product/events.md, "Event details"). Everyone who may see
+ * the event sees the count; who said so stays in the server (the reminder push reads it).
  */
 export const eventAttendance = pgTable(
   'event_attendance',

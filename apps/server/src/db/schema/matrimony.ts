@@ -26,8 +26,9 @@ import { oneOf } from './check.ts';
 import { at, createdAt, id, updatedAt } from './columns.ts';
 
 /**
- * A member's matrimony listing; id = the member's user id (docs/product/matrimony.md, "Applying"). New profiles wait for staff
- * verification ('requested'); then active, banned or inactive (core's MATRIMONY_STATUSES).
+ * A member's matrimony listing; id = the member's user id (docs/product/matrimony.md, "Applying"). New
+ * profiles wait for staff verification ('requested'); then active, banned or inactive (core's
+ * MATRIMONY_STATUSES).
  */
 export const matrimonyProfile = pgTable(
   'matrimony_profile',
@@ -56,7 +57,8 @@ export const matrimonyProfile = pgTable(
     blood_group: text('blood_group'),
     disability: text('disability'),
     expectation: text('expectation').notNull(),
-    // Family details (docs/product/matrimony.md, "Family details"), all optional; shown with the other details (visibility.ts).
+    // Family details (docs/product/matrimony.md, "Family details"), all optional; shown with the other
+    // details (visibility.ts).
     fatherName: text('father_name'),
     fatherOccupation: text('father_occupation'),
     motherName: text('mother_name'),
@@ -108,8 +110,9 @@ export const matrimonyProfile = pgTable(
 const profileRef = () => matrimonyProfile.id;
 
 /**
- * A member's saved partner preferences (docs/product/matrimony.md, "Partner preferences and filters"): the filters their suggestions take when they
- * name none. No row: suggestions as before preferences existed. Deleted with the profile.
+ * A member's saved partner preferences (docs/product/matrimony.md, "Partner preferences and filters"): the
+ * filters their suggestions take when they name none. No row: suggestions as before preferences existed.
+ * Deleted with the profile.
  */
 export const matrimonyPreference = pgTable('matrimony_preference', {
   member: text('member').primaryKey().references(profileRef, { onDelete: 'cascade' }),
@@ -172,8 +175,8 @@ export const profileRequest = pgTable(
 );
 
 /**
- * The owner was told of a request from `creator` (docs/product/matrimony.md, "Full-profile requests"): kept when the request is withdrawn,
- * so asking again never tells them twice.
+ * The owner was told of a request from `creator` (docs/product/matrimony.md, "Full-profile requests"): kept
+ * when the request is withdrawn, so asking again never tells them twice.
  */
 export const profileRequestNotice = pgTable(
   'profile_request_notice',

@@ -1,5 +1,6 @@
 // State that several app processes on one database share so that any process serves any request
-// (docs/product/operations.md, "Growing past one machine"): the rate-limit counters, and who holds each live-video signalling peer id.
+// (docs/product/operations.md, "Growing past one machine"): the rate-limit counters, and who holds each
+// live-video signalling peer id.
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
 

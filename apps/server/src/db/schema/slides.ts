@@ -5,8 +5,9 @@ import { at } from './columns.ts';
 import { file } from './files.ts';
 
 /**
- * One slide of the tools-home carousel as staff filled it (docs/product/moderation.md, "Carousel editor"); the position
- * (1..CAROUSEL_SLIDES) is the key, so a slide is edited in place and an empty position has no row.
+ * One slide of the tools-home carousel as staff filled it (docs/product/moderation.md, "Carousel editor");
+ * the position (1..CAROUSEL_SLIDES) is the key, so a slide is edited in place and an empty position has no
+ * row.
  */
 export const slide = pgTable(
   'slide',

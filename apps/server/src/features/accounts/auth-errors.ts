@@ -1,4 +1,4 @@
-// better-auth's error codes, translated to the spec's error types (SPEC §8).
+// better-auth's error codes, translated to the product's error types (docs/product/errors.md, "Error types").
 import {
   ERROR_TYPES,
   MSG_EMAIL_PARAM_INVALID,

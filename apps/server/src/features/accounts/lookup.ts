@@ -1,6 +1,7 @@
-// Staff pick a member by name or username as they type (issue 30 §3.6: an event's host). Only the
-// members who may create events (Admin, Publisher) may ask; the answer holds the username and the
-// name, never more, at most MEMBER_LOOKUP_LIMIT, blocked members left out.
+// Staff pick a member by name or username as they type (an event's host:
+// docs/product/events.md, "Event form"). Only the members who may create events (Admin, Publisher) may ask;
+// the answer holds the username and the name, never more, at most MEMBER_LOOKUP_LIMIT, blocked members left
+// out.
 import type { MemberLookup } from '@samaj/core';
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,6 +1,7 @@
-// The account mails (issue 32), sent by the 'mail.send' job only when SMTP_URL is set. The job names
-// the member (or, for "Forgot password?", the address typed) and the worker makes the link's token as
-// it sends, so the queue never holds a secret and a retried mail carries a fresh, full-length link.
+// The account mails (docs/product/accounts.md, "Password recovery by mail", "Email confirmation"), sent by
+// the 'mail.send' job only when SMTP_URL is set. The job names the member (or, for "Forgot password?", the
+// address typed) and the worker makes the link's token as it sends, so the queue never holds a secret and a
+// retried mail carries a fresh, full-length link.
 import { RESET_LINK_SECONDS } from '@samaj/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
-// GET /api/members/lookup (issue 30 §3.6): staff pick an event's host by name or username as they
-// type. Authorization first (a visitor 401 even with a bad query, a member 403), then the answer:
-// username and name only, blocked members left out, a short list, a per-member rate limit.
+// GET /api/members/lookup (docs/product/events.md, "Event form"): staff pick an event's host by name or
+// username as they type. Authorization first (a visitor 401 even with a bad query, a member 403), then the
+// answer: username and name only, blocked members left out, a short list, a per-member rate limit.
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../test/api.ts';

@@ -1,11 +1,18 @@
-// Getting back into an account (issue 32), with a real SMTP server (test/smtp-sink.ts) receiving the
-// mails: the test reads each mail as the member would and follows its link.
+// Getting back into an account (docs/product/accounts.md), with a real SMTP server (test/smtp-sink.ts)
+// receiving the mails: the test reads each mail as the member would and follows its link.
 import { REALTIME_CLOSE } from '@samaj/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../test/api.ts';
 import { acrossRestart, describeEachDatabase, engines } from '../../../test/harness.ts';
-import { createAdmin, createMember, login, type TestMember, uniqueUsername } from '../../../test/members.ts';
+import {
+  cookieFrom,
+  createAdmin,
+  createMember,
+  login,
+  type TestMember,
+  uniqueUsername,
+} from '../../../test/members.ts';
 import { linkIn, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { listening, openSocket } from '../../../test/sockets.ts';
 import { realtimeSettled, waitFor } from '../../../test/wait.ts';
@@ -437,6 +444,84 @@ describeEachDatabase(
     });
   },
   { env: { SMTP_URL: sink.url, PUBLIC_URL } },
+);
+
+describeEachDatabase(
+  'a new password ends every other password link',
+  (ctx) => {
+    let admin: TestMember;
+    beforeAll(async () => {
+      admin = await createAdmin(ctx.app);
+    });
+    const mailedLink = async (m: TestMember, n: number) => {
+      await call(ctx.app, 'POST', '/api/account/recovery', null, { email: m.user.email });
+      return linkIn(await sink.next(m.user.email, n, RESET), RESET).token;
+    };
+    const staffLink = async (m: TestMember) => {
+      const made = await call(ctx.app, 'POST', `/api/admin/members/${m.user.id}/reset-link`, admin);
+      expect(made.statusCode).toBe(201);
+      return new URL(made.json().url).searchParams.get('token') ?? '';
+    };
+    const reset = (token: string, password = NEW_PASSWORD) =>
+      call(ctx.app, 'PUT', '/api/account/recovery', null, { token, password });
+
+    it('of two mailed links and a staff link, using one ends the others', async () => {
+      const m = await createMember(ctx.app);
+      const first = await mailedLink(m, 1);
+      const second = await mailedLink(m, 2);
+      const staff = await staffLink(m);
+      // Asking again kept the older links until one is used.
+      const used = await reset(second);
+      expect(used.statusCode, used.body).toBe(200);
+      const cookie = cookieFrom(used);
+      for (const token of [first, staff]) {
+        expectError(await reset(token, 'a passphrase of the thief'), 400, 'user_token_invalid', {
+          field: 'token',
+        });
+      }
+      // The session the reset began was not ended by the refused links.
+      expect((await account(ctx.app, cookie)).statusCode).toBe(200);
+      expect((await login(ctx.app, m.user.email, NEW_PASSWORD)).response.statusCode).toBe(200);
+    });
+
+    it('a mailed link and a staff link die when the member changes the password in Settings', async () => {
+      const m = await createMember(ctx.app);
+      const mailed = await mailedLink(m, 1);
+      const staff = await staffLink(m);
+      const changed = await call(ctx.app, 'PATCH', '/api/account', m, {
+        name: m.user.name,
+        email: m.user.email,
+        currentPassword: m.password,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      for (const token of [mailed, staff]) {
+        expectError(await reset(token, 'a passphrase of the thief'), 400, 'user_token_invalid', {
+          field: 'token',
+        });
+      }
+      // Nothing ended the member's own session.
+      expect((await account(ctx.app, m.cookie)).statusCode).toBe(200);
+      expect((await login(ctx.app, m.user.email, NEW_PASSWORD)).response.statusCode).toBe(200);
+      // A link asked for after the change works.
+      const fresh = await mailedLink(m, 2);
+      expect((await reset(fresh, 'the newest passphrase')).statusCode).toBe(200);
+    });
+
+    it('two links used at once: one sets the password, the other is refused', async () => {
+      const m = await createMember(ctx.app);
+      const a = await mailedLink(m, 1);
+      const b = await staffLink(m);
+      const answers = await Promise.all([reset(a, 'passphrase number one'), reset(b, 'passphrase number two')]);
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses, answers.map((r) => r.body).join('\n')).toEqual([200, 400]);
+      const winner = answers[0].statusCode === 200 ? 'passphrase number one' : 'passphrase number two';
+      const loser = winner === 'passphrase number one' ? 'passphrase number two' : 'passphrase number one';
+      expect((await login(ctx.app, m.user.email, winner)).response.statusCode).toBe(200);
+      expect((await login(ctx.app, m.user.email, loser)).response.statusCode).toBe(401);
+    });
+  },
+  { env: { SMTP_URL: sink.url, PUBLIC_URL, LOG_LEVEL: 'error' } },
 );
 
 describe('a mail asked for just before a restart', () => {

@@ -1,4 +1,4 @@
-// The accounts API the web app uses (SPEC §2 Login/Signup/Profile/Settings, §7 Account).
+// The accounts API the web app uses (docs/product/accounts.md).
 // better-auth does the password hashing, sessions, logout and email/password changes; these routes
 // own the payloads, the limits and the spec's error types. A member's data in other features is
 // exported and erased through the registry (platform/registry.ts).
@@ -112,7 +112,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create an account and log in (SPEC §3 signup payload)',
+        summary: 'Create an account and log in',
         body: signupPayloadSchema,
         response: { 201: accountResponse, ...errors(400, 409, 429) },
       },

@@ -1,6 +1,6 @@
-// "Add to calendar" (issue 31 §4): the event as an iCalendar file with its time, place and link. The
-// `ics` package writes RFC 5545 (escaping, folding, CRLF) so that no text of the event can break out
-// of its property.
+// "Add to calendar" (docs/product/events.md, "Event details"): the event as an iCalendar file with its time,
+// place and link. The `ics` package writes RFC 5545 (escaping, folding, CRLF) so that no text of the event
+// can break out of its property.
 import { createEvent, type EventAttributes } from 'ics';
 import type { EventRow } from './view.ts';
 

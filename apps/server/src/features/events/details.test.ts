@@ -1,6 +1,6 @@
-// What members plan around (issue 31 §4): "I'll attend" once per member with a count every member
-// sees and names nobody sees, the event's place on the map (both coordinates or none), and the
-// event's .ics with its time, place and link. Visitors get 401 before any 400.
+// What members plan around (docs/product/events.md, "Event details"): "I'll attend" once per member with a
+// count every member sees and names nobody sees, the event's place on the map (both coordinates or none), and
+// the event's .ics with its time, place and link. Visitors get 401 before any 400.
 import type { EventDetails, EventDetailsPage } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';

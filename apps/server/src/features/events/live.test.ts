@@ -1,7 +1,8 @@
-// The live flag beyond signalling: PUT /api/events/:id/live is rate-limited (issue 30 §1.5); event
-// edits and deletions are domain events published in their transaction (issue 30 §4); and `live`
+// The live flag beyond signalling: PUT /api/events/:id/live is rate-limited; event
+// edits and deletions are domain events published in their transaction; and `live`
 // holds a lease, so an event does not stay live after the process holding its host died — the
-// real thing, a server process killed with -9 beside another on PostgreSQL (issue 30 §2.2).
+// real thing, a server process killed with -9 beside another on PostgreSQL
+// (docs/product/live-video.md, "The live flag").
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';

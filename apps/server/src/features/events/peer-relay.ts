@@ -1,6 +1,6 @@
-// Live signalling across app processes (issue 35 §1): `peer` keeps its peers in this process's
-// memory, so with several processes behind a plain round-robin proxy a host and its viewers may hold
-// their /peerjs sockets in different processes. Two shared pieces make them meet:
+// Live signalling across app processes (docs/product/operations.md, "Growing past one machine"): `peer` keeps
+// its peers in this process's memory, so with several processes behind a plain round-robin proxy a host and
+// its viewers may hold their /peerjs sockets in different processes. Two shared pieces make them meet:
 // - the `live_peer` table says who holds each peer id, in which process: an id taken in one process
 //   is refused in every other (peer's own "ID is taken", unless the same token reconnects), a member's
 //   open sockets and viewer seat are counted across processes, and a row whose process stopped renewing

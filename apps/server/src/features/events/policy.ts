@@ -1,5 +1,5 @@
-// Who may do what with an event (SPEC §6 Host; issue 10): plain functions, used by every route and
-// by the signalling server, unit-tested in policy.test.ts.
+// Who may do what with an event (docs/product/events.md, "Who may do what"): plain functions, used by every
+// route and by the signalling server, unit-tested in policy.test.ts.
 
 /** The little of a member these rules read. */
 export interface Actor {
@@ -14,9 +14,6 @@ export interface EventRef {
 }
 
 export const isAdmin = (me: Actor) => me.labels.includes('Admin');
-
-/** Create events: Admins and Publishers. */
-export const mayCreateEvents = (me: Actor) => isAdmin(me) || me.labels.includes('Publisher');
 
 /** Edit and delete: an Admin any event, a Publisher only the events they created. */
 export function mayManage(me: Actor, event: EventRef): boolean {

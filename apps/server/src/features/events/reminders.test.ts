@@ -1,6 +1,6 @@
-// The reminder 60 minutes before the start (issue 31 §4), on both databases, against a push service on
-// this machine (test/push-receiver.ts): only to members who said they'll attend and did not switch the
-// kind off, once per member and start — however often, in however many processes, and across a
+// The reminder 60 minutes before the start (docs/product/events.md, "Reminders"), on both databases, against
+// a push service on this machine (test/push-receiver.ts): only to members who said they'll attend and did not
+// switch the kind off, once per member and start — however often, in however many processes, and across a
 // restart — and again when the event moves to another time.
 import type { PushPayload } from '@samaj/core';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import {
   closeTestDatabase,
   describeEachDatabase,
   engines,
+  openSecondConnection,
   openTestDatabase,
   TEST_DATABASE_URL,
   testConfig,
@@ -24,7 +25,6 @@ import {
 } from '../../../test/push-receiver.ts';
 import { sleep, waitFor } from '../../../test/wait.ts';
 import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { eventAttendance } from '../../db/schema/index.ts';
 import { sendDueReminders } from './reminders.ts';
 
@@ -264,7 +264,7 @@ describe('event reminders across a restart and across processes', () => {
     '[postgres] two processes sweeping at the same moments remind each member once',
     async () => {
       const database = await openTestDatabase('postgres');
-      const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+      const second = await openSecondConnection(database);
       const a = await buildApp({ config: testConfig(ENV), database });
       const b = await buildApp({ config: testConfig(ENV), database: second });
       try {

@@ -1,4 +1,5 @@
-// The reminder 60 minutes before an event starts (issue 31 §4), to the members who said "I'll attend".
+// The reminder 60 minutes before an event starts (docs/product/events.md, "Reminders"), to the members who
+// said "I'll attend".
 //
 // A periodic sweep rather than a job scheduled per event: it reads the event's time as it is now, so
 // an event moved (or a member who answers within the hour) needs nothing rescheduled, and a process

@@ -1,10 +1,11 @@
-// Events (SPEC §2 Events, §4 Event live flag, §6 Host; issue 10). Members read the list (newest
+// Events (docs/product/events.md). Members read the list (newest
 // first, 4, then 3 after a cursor) and one event, and press Request Streaming once each. Admins and
 // Publishers create events; a Publisher edits and deletes only their own, an Admin any. Only the
 // host or an Admin sets `live`. Images go through the media pipeline first (POST /api/events/images)
-// and are named by id in the form, like the carousel's. What members plan around (issue 31 §4): the
-// place on the map, "I'll attend" with its count (who said so is not shown), the event's .ics; and
-// the live screen's ICE servers with TURN credentials of the member's own (issue 31 §2).
+// and are named by id in the form, like the carousel's. What members plan around
+// (docs/product/events.md, "Event details"): the place on the map, "I'll attend" with its count (who said so
+// is not shown), the event's .ics; and the live screen's ICE servers with TURN credentials of the member's
+// own (docs/product/live-video.md, "TURN").
 import multipart from '@fastify/multipart';
 import {
   type AttendanceResult,
@@ -143,9 +144,11 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSignalling(app);
   // SFU mode (JANUS_URL): the live screen's channel to Janus through this server, under /sfu.
   registerSfu(app);
-  // The push 60 minutes before the start to the members who said they'll attend (issue 31 §4).
+  // The push 60 minutes before the start to the members who said they'll attend
+  // (docs/product/events.md, "Reminders").
   registerReminders(app);
-  // "Watch again" (issue 31 §3): the recording job and GET/DELETE /api/events/:id/replay.
+  // "Watch again" (docs/product/live-video.md, "Watch again"): the recording job and GET/DELETE
+  // /api/events/:id/replay.
   await app.register(replayRoutes);
 
   /** A page of events as this member sees them (GET /api/events). */

@@ -1,5 +1,6 @@
 // What a shared link to an event shows (its page's head tags, platform/share-card.ts): its name, description, date and
-// place, and its cover (SPEC §3: the event's `file` is the cover image for share previews).
+// place, and its cover (the event's `file` is the cover image for share previews:
+// docs/product/events.md, "An event").
 import { DEFAULT_PICTURE_ID, formatEventStart, previewUrl, truncateGraphemes } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import { event } from '../../db/schema/index.ts';

@@ -97,7 +97,7 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     const id = await newEvent(ctx.app, host.user.id);
     const mine = viewerPeerId(id);
     const refused = [
-      // `peer` registers the last `id`, admission must not read another one (issue 30 §1.1).
+      // `peer` registers the last `id`, admission must not read another one.
       `key=peerjs&id=${mine}&id=${id}&token=t1`,
       `key=peerjs&id=${id}&id=${mine}&token=t1`,
       `key=peerjs&id=${mine}&token=t1&i%64=${id}`,
@@ -132,7 +132,9 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     const viewerId = viewerPeerId(id);
     const watching = peer(viewerId, viewer);
     await watching.next(isOpen);
-    watching.ws.send(JSON.stringify({ type: 'OFFER', dst: id, payload: { sdp: 'v=0', type: 'data' } }));
+    watching.ws.send(
+      JSON.stringify({ type: 'OFFER', dst: id, payload: { sdp: 'v=0', type: 'data', connectionId: 'dc_1' } }),
+    );
     expect(await hostSocket.next((m) => m.type === 'OFFER')).toMatchObject({ src: viewerId, dst: id });
 
     // The host answers its viewer.
@@ -147,6 +149,12 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
         REALTIME_CLOSE.MALFORMED,
       ],
       [() => peer(viewerPeerId(id), other), JSON.stringify({ type: 'OFFER' }), REALTIME_CLOSE.MALFORMED],
+      // An offer without its connection id would be yet another connection at the host.
+      [
+        () => peer(viewerPeerId(id), other),
+        JSON.stringify({ type: 'OFFER', dst: id, payload: { sdp: 'v=0', type: 'data' } }),
+        REALTIME_CLOSE.MALFORMED,
+      ],
       [() => peer(viewerPeerId(id), other), Buffer.from([1, 2]), REALTIME_CLOSE.UNSUPPORTED],
       [
         () => peer(viewerPeerId(id), other),
@@ -214,6 +222,55 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
     await back.next(isOpen);
     expect(await hostSocket.next((m) => m.type === 'LEAVE' && m.src === nextId)).toMatchObject({ dst: id });
     for (const s of [hostSocket, there, someoneElse, next, back]) s.ws.terminate();
+  });
+
+  it("one connection per viewer socket: an offer under a new connection id replaces the earlier one at the host", async () => {
+    const id = await newEvent(ctx.app, host.user.id);
+    const hostSocket = peer(id, host);
+    await hostSocket.next(isOpen);
+    const viewerId = viewerPeerId(id);
+    const watching = peer(viewerId, viewer);
+    await watching.next(isOpen);
+    const send = (type: string, connectionId: string, extra: Record<string, unknown> = {}) =>
+      watching.ws.send(JSON.stringify({ type, dst: id, payload: { connectionId, ...extra } }));
+    const fromViewer = () =>
+      hostSocket.messages
+        .filter((m) => m.src === viewerId)
+        .map((m) => `${m.type} ${(m.payload as { connectionId?: string } | undefined)?.connectionId ?? ''}`.trim());
+
+    // A join: the data connection's offer and candidates, the answer to the host's call.
+    send('OFFER', 'dc_a', { sdp: 'v=0', type: 'data' });
+    send('CANDIDATE', 'dc_a', { candidate: 'c1' });
+    send('ANSWER', 'mc_h1', { sdp: 'v=0' });
+    // The same offer again (a browser renegotiating) is still that connection.
+    send('OFFER', 'dc_a', { sdp: 'v=0', type: 'data' });
+    // Ten more connections from the one socket (what a script would do to fill the host's places):
+    // each replaces the one before, the host told LEAVE first; late candidates of replaced ones are dropped.
+    for (let n = 0; n < 10; n++) {
+      send('OFFER', `dc_${n}`, { sdp: 'v=0', type: 'data' });
+      send('CANDIDATE', n === 0 ? 'dc_a' : `dc_${n - 1}`, { candidate: 'late' });
+    }
+    send('CANDIDATE', 'dc_9', { candidate: 'c2' });
+    await expect.poll(() => fromViewer().at(-1)).toBe('CANDIDATE dc_9');
+    expect(fromViewer()).toEqual([
+      'OFFER dc_a',
+      'CANDIDATE dc_a',
+      'ANSWER mc_h1',
+      'OFFER dc_a',
+      ...Array.from({ length: 10 }, (_, n) => ['LEAVE', `OFFER dc_${n}`]).flat(),
+      'CANDIDATE dc_9',
+    ]);
+    // However many it offered, the host never had two of this member's connections at once: every
+    // offer after the first came after a LEAVE that closed the earlier one.
+    let open = 0;
+    for (const line of fromViewer()) {
+      if (line === 'LEAVE') open = 0;
+      if (line.startsWith('OFFER ') && line !== 'OFFER dc_a') open += 1;
+      expect(open).toBeLessThanOrEqual(1);
+    }
+    expect(watching.ws.readyState).toBe(watching.ws.OPEN);
+    hostSocket.ws.close();
+    watching.ws.close();
   });
 
   it('signalling messages are rate-limited per socket: a flood of offers closes it, a normal join passes', async () => {
@@ -346,8 +403,9 @@ describeEachDatabase('/peerjs signalling', (ctx) => {
   });
 });
 
-// Two processes on one PostgreSQL behind a round-robin proxy (issue 35 §1): a host and its viewer
-// land on different processes and still reach each other; an id held on one is refused on the other.
+// Two processes on one PostgreSQL behind a round-robin proxy
+// (docs/product/operations.md, "Growing past one machine"): a host and its viewer land on different processes
+// and still reach each other; an id held on one is refused on the other.
 describe.skipIf(!TEST_DATABASE_URL)('/peerjs across two server processes [postgres]', () => {
   it('host on A, viewer on B: offer, answer and candidates reach each other; the host hears the viewer go', async () => {
     await withTwoApps(async (a, b) => {

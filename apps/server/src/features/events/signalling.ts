@@ -1,4 +1,4 @@
-// PeerJS signalling for live events (SPEC §4 Event live flag, §7 Live peer signalling), on the app's
+// PeerJS signalling for live events (docs/product/live-video.md, "Signalling rules"), on the app's
 // own port under /peerjs — never the PeerJS cloud. `peer` relays offers, answers and candidates;
 // we decide who may connect, as whom, and to whom:
 // - every peer is a signed-in member (session cookie on the upgrade, same Origin);
@@ -6,20 +6,22 @@
 // - viewers use core's `viewerPeerId(eventId)` and may signal only their event's host, and the
 //   host only its event's viewers;
 // - a malformed message closes that socket (1007, 1003 binary, 1009 oversize), nobody else's;
+// - a viewer socket has one connection to its host at a time: an offer under a new connection id
+//   replaces the earlier one (the host is told LEAVE first), so one member holds one place;
 // - signalling connections per member are limited, and a member watches an event through one
 //   viewer socket at a time (a second one is refused while the first is open);
 // - each socket's messages are rate-limited (a token bucket; a host's grows with LIVE_MAX_VIEWERS);
 // - when a viewer's socket goes, its host is told (LEAVE), so the host frees the viewer's place at once
-//   and counts the viewers whose signalling is open: one per member (issue 30 §1.4);
+//   and counts the viewers whose signalling is open: one per member (docs/product/live-video.md, "Watching");
 // - when the host's socket goes (tab closed, network lost: no heartbeat for PEER_ALIVE_TIMEOUT_MS)
 //   and is not back within LIVE_HOST_GRACE_MS, `live` is cleared and `event.live` published;
 // - liveness does not hang on this process: `live` holds a lease (queries.ts LIVE_LEASE_MS) that this
 //   process renews while it holds the host's socket; every process clears lapsed leases (a process
 //   killed with -9 renews nothing), readers see `live` false once it lapsed, and a graceful stop
-//   clears the events whose host is here (issue 30 §2.2).
+//   clears the events whose host is here (docs/product/live-video.md, "The live flag").
 // - any process serves any socket: `peer` keeps its peers in this process, and peer-relay.ts shares
 //   who holds each id (refused elsewhere while held) and relays messages for a peer held by another
-//   process through the realtime pub/sub (issue 35 §1), so a plain round-robin proxy works.
+//   process through the realtime pub/sub, so a plain round-robin proxy works.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -60,6 +62,7 @@ export const MSG_PEER_INVALID_ID = 'ID is invalid';
 export const MSG_PEER_TOO_MANY = 'Too many connections; try again later.';
 export const MSG_PEER_WATCHING = PEER_REFUSED_WATCHING;
 export const MSG_PEER_FLOOD = 'Too many signalling messages.';
+export const MSG_PEER_NO_CONNECTION_ID = 'An offer needs its connection id.';
 /** `peer`'s own words for an id another socket holds. */
 export const MSG_PEER_ID_TAKEN = 'ID is taken';
 
@@ -82,7 +85,7 @@ const PEER_QUERY = new Set(['id', 'token', 'key', 'version']);
 /**
  * The peer id the library will register, or null. Parsed exactly as `peer` parses it (the WHATWG
  * parser, its base; it keeps the LAST of a repeated name), and refused unless every name is one it
- * reads, once: admission then decides on the very id that gets registered (issue 30 §1.1).
+ * reads, once: admission then decides on the very id that gets registered.
  */
 export function peerQueryId(url: string | undefined): string | null {
   let params: URLSearchParams;
@@ -127,6 +130,42 @@ function mayReach(from: Claim, dst: string): boolean {
 }
 
 type PeerMessage = { type: string; dst?: string; payload?: unknown };
+
+/** Connection ids a viewer socket keeps of the ones it replaced (their late candidates are dropped). */
+const RETIRED_KEPT = 20;
+
+/**
+ * The one connection a viewer socket opens to its host at a time. A viewer's socket is its member's
+ * only one for the event (admission), and `peer` relays an OFFER under each new connection id as a new
+ * viewer: so a socket offering under a new id replaces its earlier connection (the host is told LEAVE
+ * first, and what is sent later for the earlier id is dropped), and one member holds one place at the
+ * host however many connections one socket offers (docs/product/live-video.md, "Watching").
+ */
+export class ViewerConnection {
+  private current: string | undefined;
+  private readonly retired: string[] = [];
+
+  /**
+   * What to do with a message to the host: `new` (the first offer), `replaces` (an offer under another
+   * id), `retired` (for a connection already replaced: dropped), `malformed` (an offer without a
+   * connection id, which `peer`'s client would take as yet another connection), or `pass`.
+   */
+  see(message: PeerMessage): 'new' | 'replaces' | 'retired' | 'malformed' | 'pass' {
+    const id = (message.payload as { connectionId?: unknown } | undefined)?.connectionId;
+    if (message.type !== 'OFFER') {
+      return typeof id === 'string' && this.retired.includes(id) ? 'retired' : 'pass';
+    }
+    if (typeof id !== 'string' || id.length === 0 || id.length > 64) return 'malformed';
+    if (id === this.current) return 'pass';
+    if (this.retired.includes(id)) return 'retired';
+    const earlier = this.current;
+    this.current = id;
+    if (earlier === undefined) return 'new';
+    this.retired.push(earlier);
+    if (this.retired.length > RETIRED_KEPT) this.retired.shift();
+    return 'replaces';
+  }
+}
 
 /**
  * The message, or null after closing the socket with a clear code on anything but a PeerJS client
@@ -371,6 +410,7 @@ export function registerSignalling(app: FastifyInstance): void {
       mine.delete(ws);
       if (mine.size === 0 && byMember.get(memberId) === mine) byMember.delete(memberId);
     });
+    const connections = claim.role === 'viewer' ? new ViewerConnection() : undefined;
     // Checked before peer sees it: `peer` listens for 'message' too, and would relay anything.
     const emit = ws.emit.bind(ws);
     ws.emit = ((name: string | symbol, ...args: unknown[]) => {
@@ -381,6 +421,20 @@ export function registerSignalling(app: FastifyInstance): void {
       if (name === 'message') {
         const message = checkMessage(ws, { peerId, ...claim }, args[0], args[1] as boolean);
         if (!message) return false;
+        if (connections && message.dst) {
+          const seen = connections.see(message);
+          if (seen === 'malformed') {
+            ws.close(REALTIME_CLOSE.MALFORMED, MSG_PEER_NO_CONNECTION_ID);
+            return false;
+          }
+          if (seen === 'retired') return false;
+          if (seen === 'replaces') {
+            // The host drops everything of this viewer's before the new offer reaches it, so it
+            // holds one connection (one place) per member however many the socket offers.
+            const leave = { type: 'LEAVE', src: peerId, dst: message.dst };
+            if (!relay.forward(ws, message.dst, leave)) relay.local.get(message.dst)?.send(leave);
+          }
+        }
         // For a peer held by another process: relayed there, not queued by `peer` here.
         if (message.dst && relay.forward(ws, message.dst, { ...message, src: peerId })) return true;
       }

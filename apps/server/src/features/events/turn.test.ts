@@ -1,9 +1,9 @@
-// TURN with short-lived credentials (issue 31 §2): TURN_URLS + TURN_SECRET are read both or neither;
-// a signed-in member gets ICE_SERVERS plus a TURN entry of their own in coturn's REST scheme (username
-// `<expiry>:<member>`, credential base64 HMAC-SHA1), visitors a 401, and nobody the secret. A real
-// coturn, started here with a config written for this run, takes the member's credential for an
-// Allocate and refuses a forged or an expired one. Without TURN settings the route answers exactly
-// ICE_SERVERS, as /api/public-config does.
+// TURN with short-lived credentials (docs/product/live-video.md, "TURN"): TURN_URLS + TURN_SECRET are read
+// both or neither; a signed-in member gets ICE_SERVERS plus a TURN entry of their own in coturn's REST scheme
+// (username `<expiry>:<member>`, credential base64 HMAC-SHA1), visitors a 401, and nobody the secret. A real
+// coturn, started here with a config written for this run, takes the member's credential for an Allocate and
+// refuses a forged or an expired one. Without TURN settings the route answers exactly ICE_SERVERS, as
+// /api/public-config does.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import dgram from 'node:dgram';

@@ -1,8 +1,8 @@
-// TURN credentials in coturn's REST-API scheme (`use-auth-secret` + `static-auth-secret`; issue 31 §2):
-// the username is `<expiry, unix seconds>:<member id>` and the credential the base64 HMAC-SHA1 of that
-// username keyed with TURN_SECRET. coturn recomputes it from the same secret and refuses it once the
-// expiry has passed, so a credential that leaks from one browser is worth hours, not forever, and the
-// secret itself never leaves the server.
+// TURN credentials in coturn's REST-API scheme (`use-auth-secret` + `static-auth-secret`;
+// docs/product/live-video.md, "TURN"): the username is `<expiry, unix seconds>:<member id>` and the
+// credential the base64 HMAC-SHA1 of that username keyed with TURN_SECRET. coturn recomputes it from the same
+// secret and refuses it once the expiry has passed, so a credential that leaks from one browser is worth
+// hours, not forever, and the secret itself never leaves the server.
 import { createHmac } from 'node:crypto';
 import type { IceServer } from '@samaj/core';
 import type { TurnConfig } from '../../config.ts';

@@ -159,7 +159,7 @@ describeEachDatabase('media pipeline and profile pictures', (context) => {
       );
     });
 
-    it('a WebP or GIF profile picture → 415 (SPEC: JPEG or PNG)', async () => {
+    it('a WebP or GIF profile picture → 415 (profile pictures are JPEG or PNG)', async () => {
       await expectRefused(
         await uploadPicture(member, await images.webp(), 'a.webp', 'image/webp'),
         415,

@@ -17,9 +17,9 @@ const PICTURE_IMAGE_TYPES = PROFILE_PICTURE_TYPES.map((type) => type.slice('imag
 /**
  * Swaps the old picture out inside one transaction: the member's row is locked (two uploads at
  * once cannot both "replace" the same old picture and orphan one another), the old file's row is
- * deleted, then `dp` is saved — SPEC §4's order. Only a file the member owns is ever deleted:
- * `dp` may hold an id that is not theirs, and that file stays. The old file's bytes go by the
- * files.delete job enqueued in the same transaction.
+ * deleted, then `dp` is saved — the order of docs/product/profiles.md, "Profile picture". Only a file the
+ * member owns is ever deleted: `dp` may hold an id that is not theirs, and that file stays. The old file's
+ * bytes go by the files.delete job enqueued in the same transaction.
  */
 async function swapPicture(app: FastifyInstance, owner: string, next: string): Promise<void> {
   await app.db.transaction(async (tx) => {
@@ -41,7 +41,7 @@ async function swapPicture(app: FastifyInstance, owner: string, next: string): P
 }
 
 /**
- * SPEC §4 "Profile picture": upload the new file, delete the old one, then save the new id.
+ * docs/product/profiles.md, "Profile picture": upload the new file, delete the old one, then save the new id.
  * Nothing is half-done on failure: if the swap fails, the new file is deleted and the old
  * picture is untouched; the old bytes are removed (by a job) only once the new id is saved.
  */

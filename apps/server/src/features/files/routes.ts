@@ -64,11 +64,11 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['files'];
 
   /**
-   * A preview of an image at one of the preview widths (docs/product/errors.md, "Uploads"). Only clean re-encodings are ever
-   * served; the stored original carries no metadata and is never sent as is. Who may see it is
-   * the business of the feature owning the file's kind (registry `addFileAccess`): a post image
-   * follows its post. Kinds nobody registered (profile pictures, event and slide images) are
-   * readable by anyone with the id, and cached forever.
+   * A preview of an image at one of the preview widths (docs/product/errors.md, "Uploads"). Only clean
+   * re-encodings are ever served; the stored original carries no metadata and is never sent as is. Who may
+   * see it is the business of the feature owning the file's kind (registry `addFileAccess`): a post image
+   * follows its post. Kinds nobody registered (profile pictures, event and slide images) are readable by
+   * anyone with the id, and cached forever.
    */
   app.get(
     '/api/files/:id/preview',

@@ -67,8 +67,8 @@ function eitherWay(from: PgColumn, to: PgColumn, a: string, b: string): SQL {
 
 /**
  * Ends the full-profile requests between two members, except a revoked or declined one: the owner's
- * answer stands (issue 30 §1.8), so neither unshortlisting, blocking nor withdrawing lets its
- * requester ask (and notify the owner) again. Only the owner's accept changes it.
+ * answer stands (docs/product/matrimony.md, "Full-profile requests"), so neither unshortlisting, blocking nor
+ * withdrawing lets its requester ask (and notify the owner) again. Only the owner's accept changes it.
  */
 async function endRequests(tx: Transaction, a: string, b: string): Promise<void> {
   await tx

@@ -1,6 +1,7 @@
-// Issue 34 (server): filters and partner preferences on suggestions, family details, the full
-// profile from every viewer state, and the "Shortlisted me" / "Sent requests" lists. Each member's
-// private strings (phone, address, family names) are unique, so every JSON body can be searched.
+// Choosing a partner (docs/product/matrimony.md), server side: filters and partner preferences on
+// suggestions, family details, the full profile from every viewer state, and the "Shortlisted me" / "Sent
+// requests" lists. Each member's private strings (phone, address, family names) are unique, so every JSON
+// body can be searched.
 import { ageFromDob, type Gender, MSG_RANGE_REVERSED } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ const privateOf = (l: Lister) => [
   l.form.family.city,
 ];
 
-describeEachDatabase('matrimony: choosing (issue 34)', (ctx) => {
+describeEachDatabase('matrimony: choosing', (ctx) => {
   let admin: TestMember;
   const api = (method: Method, url: string, who: TestMember | null, payload?: unknown) =>
     call(ctx.app, method, url, who, payload);
@@ -120,7 +121,7 @@ describeEachDatabase('matrimony: choosing (issue 34)', (ctx) => {
     return res.json().dp;
   }
 
-  /** Every suggestion page for `query`, followed to the end; each page at most 3 (SPEC §7). */
+  /** Every suggestion page for `query`, followed to the end; each page at most 3 (docs/product/matrimony.md, "Dashboard"). */
   async function allSuggestions(who: TestMember, query = ''): Promise<string[]> {
     const ids: string[] = [];
     let cursor: string | null = null;
@@ -503,7 +504,7 @@ describeEachDatabase('matrimony: choosing (issue 34)', (ctx) => {
     });
   });
 
-  describe('photos (issue 34 §4)', () => {
+  describe('photos', () => {
     const photoUrls = (id: string) => [
       `/api/matrimony/profiles/${id}/photo?width=300`,
       `/api/matrimony/profiles/${id}/photo?width=300&index=1`,

@@ -1,7 +1,9 @@
-// The dashboard's lists (SPEC §7 Matrimony; issue 9 §4): suggestions 3 a page, matches, shortlists
-// and incoming requests 30 a page, newest first. Each is a keyset page over an index (cursor = the
-// last card's id) and every row passes `visibleTo`, so a profile that went inactive, was banned or
-// blocked leaves every list at once.
+// The dashboard's lists (docs/product/matrimony.md, "Dashboard"): suggestions 3 a page, matches, shortlists
+// and incoming requests 30 a page, newest first. Each is a keyset page over an index and every row
+// passes `visibleTo`, so a profile that went inactive, was banned or blocked leaves every list at once.
+// The cursor carries the last card's keyset values (core cursor.ts) and nothing is looked up with it:
+// a username handed in as one is refused by the schema, and a hand-made one only moves where the
+// visible rows start, so no cursor tells whether a profile the viewer may not see exists.
 import {
   firstName,
   type HiddenProfile,
@@ -20,7 +22,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { newestFirst, pageOf } from '../../db/keyset.ts';
+import { exactTime, keysetPage, newestFirstFrom } from '../../db/keyset.ts';
 import {
   matrimonyBlock,
   matrimonyMatch,
@@ -52,20 +54,17 @@ export async function suggestions(
   filters: PartnerFilters | null = null,
 ): Promise<Page<ProfileCard>> {
   const size = MATRIMONY_SUGGESTIONS_PAGE_SIZE;
-  const [after] = cursor
-    ? await db
-        .select({ createdAt: matrimonyProfile.createdAt, id: matrimonyProfile.id })
-        .from(matrimonyProfile)
-        .where(eq(matrimonyProfile.id, cursor))
-    : [];
-  if (cursor && !after) return { documents: [], nextCursor: null };
-  const page = newestFirst(matrimonyProfile.createdAt, matrimonyProfile.id, after);
+  const page = newestFirstFrom(matrimonyProfile.createdAt, matrimonyProfile.id, cursor);
   const sameGotra =
     viewer.gotraFilter && viewer.gotra
       ? sql`(${gotraColumn} is null or lower(${gotraColumn}) <> lower(${viewer.gotra}))`
       : undefined;
   const rows = await db
-    .select({ card: cardColumns(viewer), shortlisted: shortlistedColumn })
+    .select({
+      card: cardColumns(viewer),
+      shortlisted: shortlistedColumn,
+      at: exactTime(matrimonyProfile.createdAt),
+    })
     .from(matrimonyProfile)
     .leftJoin(user, eq(user.id, matrimonyProfile.id))
     .leftJoin(surname, eq(surname.id, user.surname))
@@ -81,10 +80,7 @@ export async function suggestions(
     )
     .orderBy(...page.order)
     .limit(size + 1);
-  return pageOf(
-    rows.map((r) => cardView(r.card, r.shortlisted)),
-    size,
-  );
+  return keysetPage(rows, size, (r) => cardView(r.card, r.shortlisted));
 }
 
 /** The state of the viewer's own request to the joined profile. */
@@ -93,18 +89,12 @@ const myRequestState = sql<'none' | RequestState>`coalesce(${profileRequest.stat
 /** Matches, newest first; contact only where the other side accepted my request and has not revoked. */
 export async function matches(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<MatchCard>> {
   const size = MATRIMONY_LIST_PAGE_SIZE;
-  const [after] = cursor
-    ? await db
-        .select({ createdAt: matrimonyMatch.createdAt, id: matrimonyMatch.other })
-        .from(matrimonyMatch)
-        .where(and(eq(matrimonyMatch.member, viewer.id), eq(matrimonyMatch.other, cursor)))
-    : [];
-  if (cursor && !after) return { documents: [], nextCursor: null };
-  const page = newestFirst(matrimonyMatch.createdAt, matrimonyMatch.other, after);
+  const page = newestFirstFrom(matrimonyMatch.createdAt, matrimonyMatch.other, cursor);
   const accepted = sql`${profileRequest.state} = 'accepted'`;
   const rows = await db
     .select({
       card: cardColumns(viewer),
+      at: exactTime(matrimonyMatch.createdAt),
       matchedAt: matrimonyMatch.createdAt,
       request: myRequestState,
       shortlisted: shortlistedColumn,
@@ -122,46 +112,33 @@ export async function matches(db: Executor, viewer: Viewer, cursor?: string): Pr
     .where(and(eq(matrimonyMatch.member, viewer.id), visibleTo(viewer), page.where))
     .orderBy(...page.order)
     .limit(size + 1);
-  return pageOf(
-    rows.map((r) => ({
-      ...cardView(r.card, r.shortlisted),
-      matchedAt: r.matchedAt.toISOString(),
-      request: r.request,
-      contact:
-        r.request === 'accepted' && r.number && r.address ? { number: r.number, address: r.address } : null,
-    })),
-    size,
-  );
+  return keysetPage(rows, size, (r) => ({
+    ...cardView(r.card, r.shortlisted),
+    matchedAt: r.matchedAt.toISOString(),
+    request: r.request,
+    contact:
+      r.request === 'accepted' && r.number && r.address ? { number: r.number, address: r.address } : null,
+  }));
 }
 
 /** The viewer's own shortlist, newest first. */
 export async function shortlists(db: Executor, viewer: Viewer, cursor?: string): Promise<Page<ProfileCard>> {
   const size = MATRIMONY_LIST_PAGE_SIZE;
-  const [after] = cursor
-    ? await db
-        .select({ createdAt: shortlist.createdAt, id: shortlist.profile })
-        .from(shortlist)
-        .where(and(eq(shortlist.creator, viewer.id), eq(shortlist.profile, cursor)))
-    : [];
-  if (cursor && !after) return { documents: [], nextCursor: null };
-  const page = newestFirst(shortlist.createdAt, shortlist.profile, after);
+  const page = newestFirstFrom(shortlist.createdAt, shortlist.profile, cursor);
   const rows = await db
-    .select({ card: cardColumns(viewer) })
+    .select({ card: cardColumns(viewer), at: exactTime(shortlist.createdAt) })
     .from(shortlist)
     .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.profile))
     .where(and(eq(shortlist.creator, viewer.id), visibleTo(viewer), page.where))
     .orderBy(...page.order)
     .limit(size + 1);
-  return pageOf(
-    rows.map((r) => cardView(r.card, true)),
-    size,
-  );
+  return keysetPage(rows, size, (r) => cardView(r.card, true));
 }
 
 /**
- * "Shortlisted me" (issue 34 §5): members who shortlisted the viewer, newest first, each as the
- * viewer may see them (`visibleTo`); `shortlisted` says whether the viewer shortlisted them back.
- * Only ever the viewer's own list: the profile side is the viewer's id.
+ * "Shortlisted me" (docs/product/matrimony.md, "Dashboard"): members who shortlisted the viewer, newest
+ * first, each as the viewer may see them (`visibleTo`); `shortlisted` says whether the viewer shortlisted
+ * them back. Only ever the viewer's own list: the profile side is the viewer's id.
  */
 export async function shortlistedMe(
   db: Executor,
@@ -169,31 +146,25 @@ export async function shortlistedMe(
   cursor?: string,
 ): Promise<Page<ProfileCard>> {
   const size = MATRIMONY_LIST_PAGE_SIZE;
-  const [after] = cursor
-    ? await db
-        .select({ createdAt: shortlist.createdAt, id: shortlist.creator })
-        .from(shortlist)
-        .where(and(eq(shortlist.profile, viewer.id), eq(shortlist.creator, cursor)))
-    : [];
-  if (cursor && !after) return { documents: [], nextCursor: null };
-  const page = newestFirst(shortlist.createdAt, shortlist.creator, after);
+  const page = newestFirstFrom(shortlist.createdAt, shortlist.creator, cursor);
   const mine = alias(shortlist, 'mine');
   const rows = await db
-    .select({ card: cardColumns(viewer), shortlisted: sql<boolean>`${mine.id} is not null` })
+    .select({
+      card: cardColumns(viewer),
+      shortlisted: sql<boolean>`${mine.id} is not null`,
+      at: exactTime(shortlist.createdAt),
+    })
     .from(shortlist)
     .innerJoin(matrimonyProfile, eq(matrimonyProfile.id, shortlist.creator))
     .leftJoin(mine, and(eq(mine.creator, viewer.id), eq(mine.profile, shortlist.creator)))
     .where(and(eq(shortlist.profile, viewer.id), visibleTo(viewer), page.where))
     .orderBy(...page.order)
     .limit(size + 1);
-  return pageOf(
-    rows.map((r) => cardView(r.card, r.shortlisted)),
-    size,
-  );
+  return keysetPage(rows, size, (r) => cardView(r.card, r.shortlisted));
 }
 
 /**
- * Requests the viewer sent (issue 34 §5), newest first, with their state and the asked profile's
+ * Requests the viewer sent (the Sent requests tab), newest first, with their state and the asked profile's
  * card; a profile the viewer may no longer see leaves the list. Never contact: the Matches card and
  * the full profile show it while an acceptance stands.
  */
@@ -203,19 +174,13 @@ export async function sentRequests(
   cursor?: string,
 ): Promise<Page<SentRequest>> {
   const size = MATRIMONY_LIST_PAGE_SIZE;
-  const [after] = cursor
-    ? await db
-        .select({ createdAt: profileRequest.createdAt, id: profileRequest.profile })
-        .from(profileRequest)
-        .where(and(eq(profileRequest.creator, viewer.id), eq(profileRequest.profile, cursor)))
-    : [];
-  if (cursor && !after) return { documents: [], nextCursor: null };
-  const page = newestFirst(profileRequest.createdAt, profileRequest.profile, after);
+  const page = newestFirstFrom(profileRequest.createdAt, profileRequest.profile, cursor);
   const rows = await db
     .select({
       card: cardColumns(viewer),
       state: profileRequest.state,
       createdAt: profileRequest.createdAt,
+      at: exactTime(profileRequest.createdAt),
       shortlisted: shortlistedColumn,
     })
     .from(profileRequest)
@@ -224,15 +189,12 @@ export async function sentRequests(
     .where(and(eq(profileRequest.creator, viewer.id), visibleTo(viewer), page.where))
     .orderBy(...page.order)
     .limit(size + 1);
-  return pageOf(
-    rows.map((r) => ({
-      id: r.card.id,
-      state: r.state,
-      createdAt: r.createdAt.toISOString(),
-      profile: cardView(r.card, r.shortlisted),
-    })),
-    size,
-  );
+  return keysetPage(rows, size, (r) => ({
+    id: r.card.id,
+    state: r.state,
+    createdAt: r.createdAt.toISOString(),
+    profile: cardView(r.card, r.shortlisted),
+  }));
 }
 
 function incomingQuery(db: Executor, viewer: Viewer, where: SQL | undefined) {
@@ -241,6 +203,7 @@ function incomingQuery(db: Executor, viewer: Viewer, where: SQL | undefined) {
       card: cardColumns(viewer),
       state: profileRequest.state,
       createdAt: profileRequest.createdAt,
+      at: exactTime(profileRequest.createdAt),
       shortlisted: shortlistedColumn,
     })
     .from(profileRequest)
@@ -275,18 +238,11 @@ export async function incomingRequests(
   cursor?: string,
 ): Promise<Page<IncomingRequest>> {
   const size = MATRIMONY_LIST_PAGE_SIZE;
-  const [after] = cursor
-    ? await db
-        .select({ createdAt: profileRequest.createdAt, id: profileRequest.creator })
-        .from(profileRequest)
-        .where(and(eq(profileRequest.profile, viewer.id), eq(profileRequest.creator, cursor)))
-    : [];
-  if (cursor && !after) return { documents: [], nextCursor: null };
-  const page = newestFirst(profileRequest.createdAt, profileRequest.creator, after);
+  const page = newestFirstFrom(profileRequest.createdAt, profileRequest.creator, cursor);
   const rows = await incomingQuery(db, viewer, page.where)
     .orderBy(...page.order)
     .limit(size + 1);
-  return pageOf(rows.map(incomingView), size);
+  return keysetPage(rows, size, incomingView);
 }
 
 /** Incoming requests waiting for the viewer's answer (the Requests tab's count). */
@@ -339,9 +295,9 @@ export async function markMatchesSeen(db: Executor, memberId: string): Promise<v
 }
 
 /**
- * My Not interested and Block marks, newest first, with the other's first name (issue 30 §3.4). Not
- * through `visibleTo`: a blocked profile is hidden from me by definition; only its id and first name
- * are read, which I saw on its card before.
+ * My Not interested and Block marks, newest first, with the other's first name
+ * (docs/product/matrimony.md, "Safety"). Not through `visibleTo`: a blocked profile is hidden from me by
+ * definition; only its id and first name are read, which I saw on its card before.
  */
 export async function hiddenProfiles(db: Executor, memberId: string): Promise<HiddenProfile[]> {
   const [notInterested, blocked] = await Promise.all([

@@ -1,9 +1,9 @@
-// Issue 34 §4 through the network: a listing's photos (main and the others, by ?index=) fetched by
-// every viewer state, under each of the owner's choices — everyone who sees the listing ('listed'),
-// or only members whose full-profile request the owner accepted and has not revoked ('accepted').
-// The viewers who lose their access afterwards (blocked, banned, married) had an accepted request
-// first, so the test shows the acceptance does not outlive them. Besides the bytes, no answer a
-// viewer may not see photos in names the photo route or a file id.
+// docs/product/matrimony.md, "Photos", through the network: a listing's photos (main and the others, by
+// ?index=) fetched by every viewer state, under each of the owner's choices — everyone who sees the listing
+// ('listed'), or only members whose full-profile request the owner accepted and has not revoked ('accepted').
+// The viewers who lose their access afterwards (blocked, banned, married) had an accepted request first, so
+// the test shows the acceptance does not outlive them. Besides the bytes, no answer a viewer may not see
+// photos in names the photo route or a file id.
 import { type Gender, PHOTO_VISIBILITIES, type PhotoVisibility } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ const formFor = (gender: Gender) => ({
   expectation: 'Kind and honest',
 });
 
-/** The viewer states of issue 34's privacy rule, and whether each may fetch the photos per choice. */
+/** The viewer states of the photos' privacy rule, and whether each may fetch the photos per choice. */
 const STATES = [
   'visitor',
   'non-listed member',
@@ -57,7 +57,7 @@ function allowed(state: State, visibility: PhotoVisibility): boolean {
 }
 
 describeEachDatabase(
-  'matrimony photos: each fetched only by a viewer allowed to see it (issue 34 §4)',
+  'matrimony photos: each fetched only by a viewer allowed to see it',
   (ctx) => {
     let admin: TestMember;
     const api = (method: Method, url: string, who: TestMember | null, payload?: unknown) =>

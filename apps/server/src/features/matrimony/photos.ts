@@ -1,8 +1,8 @@
-// Matrimony photos (issue 9, privacy): uploaded through the media pipeline (platform/images: bytes
-// checked, re-encoded, EXIF and GPS dropped) as kind 'matrimony', and served only here, after
-// checking on every request that the viewer may see that profile and its photos (the owner's choice:
-// everyone who sees the listing, or accepted requesters only; issue 34 §4), with `private, no-store`. The
-// public preview route is told 'hidden' for this kind, so it answers the same 404 as an unknown id.
+// Matrimony photos (docs/product/matrimony.md, "Photos"): uploaded through the media pipeline
+// (platform/images: bytes checked, re-encoded, EXIF and GPS dropped) as kind 'matrimony', and served only
+// here, after checking on every request that the viewer may see that profile and its photos (the owner's
+// choice: everyone who sees the listing, or accepted requesters only), with `private, no-store`. The public
+// preview route is told 'hidden' for this kind, so it answers the same 404 as an unknown id.
 import { hasLabel, type PreviewWidth } from '@samaj/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
-// Partner preferences and filters (docs/product/matrimony.md, "Partner preferences and filters"). A member's saved preferences are the filters their
-// suggestions take when a request names none; a request naming any filter uses exactly those
-// (docs/decisions/0037-matrimony-preferences-vs-filters.md). No preferences and no filters: the
-// suggestions are what they were before either existed.
+// Partner preferences and filters (docs/product/matrimony.md, "Partner preferences and filters"). A member's
+// saved preferences are the filters their suggestions take when a request names none; a request naming any
+// filter uses exactly those (docs/decisions/0037-matrimony-preferences-vs-filters.md). No preferences and no
+// filters: the suggestions are what they were before either existed.
 import {
   dobBounds,
   normalizeFilters,

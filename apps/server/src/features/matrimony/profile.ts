@@ -1,4 +1,4 @@
-// A member's own listing (SPEC §4 Matrimony profile status; issue 9 §2–3): apply once (id = the
+// A member's own listing (docs/product/matrimony.md, "Profile status"): apply once (id = the
 // member's id, status requested, pref `matrimony` = applied), edit, hide and activate, settings.
 // And someone else's full profile, whose contact shows only while the owner's acceptance stands.
 import type {
@@ -199,8 +199,9 @@ export async function edit(
 }
 
 /**
- * The owner's photos in their order (the first is the main one, `dp`) and who sees them (issue 34
- * §4). Uploads left out go with the save. Null when there is no profile; a banned listing is refused.
+ * The owner's photos in their order (the first is the main one, `dp`) and who sees them
+ * (docs/product/matrimony.md, "Photos"). Uploads left out go with the save. Null when there is no profile; a
+ * banned listing is refused.
  */
 export async function setPhotos(
   app: FastifyInstance,

@@ -122,8 +122,9 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The viewer's active profile, or null (lists then answer an empty page). */
   const viewerOf = async (request: FastifyRequest) => activeViewer(app.db, (await requireUser(request)).id);
   /**
-   * The member, refused unless eligible now (docs/product/matrimony.md, "Who may list"): every matrimony write checks
-   * this, not only apply, edit and activate. Reads need `activeViewer`, which checks the same in SQL.
+   * The member, refused unless eligible now (docs/product/matrimony.md, "Who may list"): every matrimony
+   * write checks this, not only apply, edit and activate. Reads need `activeViewer`, which checks the same in
+   * SQL.
    */
   const eligibleUser = async (request: FastifyRequest) => {
     const me = await requireUser(request);

@@ -1,6 +1,6 @@
-// The staff side (issue 9 "Staff"): profiles by status, oldest first, with the phone number to
-// call; approve (→ active), ban with a reason, unban; the queue of members' reports. Every decision
-// is a domain event carrying `audit`, written to the audit log in the deciding transaction.
+// The staff side (docs/product/matrimony.md, "Verification"): profiles by status, oldest first, with the
+// phone number to call; approve (→ active), ban with a reason, unban; the queue of members' reports. Every
+// decision is a domain event carrying `audit`, written to the audit log in the deciding transaction.
 import {
   MATRIMONY_STAFF_PAGE_SIZE,
   type MatrimonyStatus,

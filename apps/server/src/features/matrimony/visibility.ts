@@ -1,10 +1,10 @@
-// Who sees whom (issue 9, "Privacy rules"): only a member whose own profile is active sees other
+// Who sees whom (docs/product/matrimony.md, "Privacy"): only a member whose own profile is active sees other
 // profiles, and only active ones of the opposite gender, never anyone either side blocked. Every
 // query about someone else's profile goes through `visibleTo`, so the rule has one home.
-// Both sides must also be eligible right now (SPEC §6; issue 30 §1.3): a marital status that is set
-// and not Married, and not blocked by the operator. Read from the user row on every query (never
-// from a cached session), so a member who marries or is blocked vanishes at once, and returns as
-// they were (nothing is deleted) once they change back or are unblocked.
+// Both sides must also be eligible right now (docs/product/matrimony.md, "Who may list"): a marital status
+// that is set and not Married, and not blocked by the operator. Read from the user row on every query (never
+// from a cached session), so a member who marries or is blocked vanishes at once, and returns as they were
+// (nothing is deleted) once they change back or are unblocked.
 import type { Gender } from '@samaj/core';
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -81,7 +81,8 @@ export async function canSee(db: Executor, viewer: Viewer, id: string): Promise<
 /**
  * Whether the viewer may see the photos of the `matrimony_profile` row (in a query that already
  * holds `visibleTo`): the owner shows them to whoever sees the listing (`listed`), or only to members
- * whose full-profile request they accepted and have not revoked (`accepted`; issue 34 §4).
+ * whose full-profile request they accepted and have not revoked (`accepted`;
+ * docs/product/matrimony.md, "Photos").
  */
 export function photosOpenTo(viewer: Viewer): SQL<boolean> {
   return sql<boolean>`(${matrimonyProfile.photoVisibility} = 'listed' or exists (select 1 from ${profileRequest} as photo_grant where photo_grant.creator = ${viewer.id} and photo_grant.profile = ${matrimonyProfile.id} and photo_grant.state = 'accepted'))`;

@@ -84,7 +84,7 @@ describeEachDatabase('staff console', (ctx) => {
       expect((await call(ctx.app, 'POST', '/api/publisher-request', null, form)).statusCode).toBe(401);
       expect((await call(ctx.app, 'POST', '/api/publisher-request', null, {})).statusCode).toBe(401);
       const member = await createMember(ctx.app);
-      // No request yet is an expected state: 200 with null (issue 30 §3.11), not a 404.
+      // No request yet is an expected state: 200 with null, not a 404: nothing is wrong.
       const none = await call(ctx.app, 'GET', '/api/publisher-request', member);
       expect([none.statusCode, none.json()]).toEqual([200, null]);
       expect((await call(ctx.app, 'POST', '/api/publisher-request', member, form)).statusCode).toBe(201);

@@ -1,6 +1,6 @@
-// The staff console's API (issue 5, "Staff"): the post queue, the reports queue, the counts of
-// what waits and the audit log. Every route belongs to Admins only; the check runs before the
-// input is validated, so a visitor learns 401 and a member 403 whatever they send.
+// The staff console's API (docs/product/moderation.md, "Console"): the post queue, the reports queue, the
+// counts of what waits and the audit log. Every route belongs to Admins only; the check runs before the input
+// is validated, so a visitor learns 401 and a member 403 whatever they send.
 import {
   type AuditView,
   documentIdSchema,

@@ -10,7 +10,7 @@ import {
   pushEndpointHost,
 } from './endpoint.ts';
 
-/** Endpoints WHATWG URL and web-push's url.parse read with different hosts (issue 30 §1.2). */
+/** Endpoints WHATWG URL and web-push's url.parse read with different hosts: the server must refuse them all. */
 const PARSER_BYPASSES = [
   'https://127.0.0.1;.x.com/',
   "https://127.0.0.1'.x.com/",

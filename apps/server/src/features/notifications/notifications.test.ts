@@ -11,6 +11,7 @@ import {
   closeTestDatabase,
   describeEachDatabase,
   engines,
+  openSecondConnection,
   openTestDatabase,
   TEST_DATABASE_URL,
   testConfig,
@@ -24,7 +25,6 @@ import {
 } from '../../../test/push-receiver.ts';
 import { waitFor } from '../../../test/wait.ts';
 import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { event, pushOnce, pushSubscription, user } from '../../db/schema/index.ts';
 import { vapidDetails } from '../../platform/vapid.ts';
 import { TOPIC_BATCH } from './notify.ts';
@@ -99,7 +99,7 @@ async function applyAndDecide(
   expect(decided.statusCode, decided.body).toBe(200);
 }
 
-/** Endpoints WHATWG URL and web-push's url.parse read with different hosts (issue 30 §1.2). */
+/** Endpoints WHATWG URL and web-push's url.parse read with different hosts: the server must refuse them all. */
 const PARSER_BYPASSES = [
   'https://127.0.0.1;.x.com/',
   "https://127.0.0.1'.x.com/",
@@ -688,7 +688,7 @@ describe('push endpoints inside the network are refused by default', () => {
 describe.skipIf(!TEST_DATABASE_URL)('"event is live" across two processes [postgres]', () => {
   it('Starts through two server processes on one database send one fan-out', async () => {
     const database = await openTestDatabase('postgres');
-    const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+    const second = await openSecondConnection(database);
     const a = await buildApp({ config: testConfig(ENV), database });
     const b = await buildApp({ config: testConfig(ENV), database: second });
     try {

@@ -27,7 +27,7 @@ export const TOPIC_BATCH = 1000;
 export const CONCURRENCY = 50;
 /**
  * "Event is live" goes out at most once per event in this time, whatever the toggles: each Start
- * wakes every member's phone (issue 30 §1.5).
+ * wakes every member's phone (docs/product/notifications.md, "What a notification says").
  */
 export const EVENT_LIVE_ONCE_SECONDS = 6 * 60 * 60;
 /** A send a push service turned away for now is tried again after this (then doubling, 5 times). */

@@ -1,4 +1,4 @@
-// Push targets and per-kind settings (SPEC §3 push targets, §4 Subscribe flow). A subscription is
+// Push targets and per-kind settings (docs/product/notifications.md, "Subscribing a device"). A subscription is
 // keyed by its endpoint: the same browser subscribing again (new keys, another language, another
 // member signed in on it) updates the one row and keeps its token. Another member takes a
 // subscription over only by sending its keys as stored: the auth secret is 16 random bytes that only

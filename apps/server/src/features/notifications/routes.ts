@@ -1,5 +1,5 @@
-// Notifications members want (issue 11; SPEC §4 Subscribe flow, §7 Messaging and Push
-// registration): a browser's Web Push subscription becomes the member's push target in the topic
+// Notifications members want (docs/product/notifications.md: "Subscribing a device",
+// "Notification settings"): a browser's Web Push subscription becomes the member's push target in the topic
 // 'everyone', each kind can be switched off, and the features' domain events become pushes
 // (notify.ts). Push is off when the server has no usable VAPID subject (config.ts).
 import {

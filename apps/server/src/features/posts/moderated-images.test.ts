@@ -1,6 +1,6 @@
-// SPEC §1.3 of issue 8: a post image follows its post. Once staff reject or unlist the post, its
-// preview is the author's and staff's only (never stored by shared caches); everyone else gets the
-// 404 an unknown file gets. An approved post's image stays public, cached for an hour at most.
+// A post image follows its post (docs/product/feed.md, "Post images"). Once staff reject or unlist the post,
+// its preview is the author's and staff's only (never stored by shared caches); everyone else gets the 404 an
+// unknown file gets. An approved post's image stays public, cached for an hour at most.
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { postWithImage, setPicture } from '../../../test/api.ts';

@@ -1,5 +1,5 @@
-// The social feed (SPEC §2 Posts home / Single post / Profile posts, §4 Post status and Like,
-// §7 Posts, Comments and likes). Visitors read nothing; others' posts are visible only when
+// The social feed (docs/product/feed.md: "Posts home", "Single post", "Post status", "Likes",
+// "Comments"). Visitors read nothing; others' posts are visible only when
 // approved; only approved posts take likes, comments and reports. Moderation (status changes)
 // lives in the staff feature; this feature says who may see a post's image (registry file access)
 // and hands its part of a member's data to the export and deletion (registry member data).
@@ -140,7 +140,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** SPEC §4: a new post awaits review, except a Publisher's or an Admin's, which is public at once. */
+  /** docs/product/feed.md, "Post status": a new post awaits review, except a Publisher's or an Admin's, which is public at once. */
   app.post(
     '/api/posts',
     {

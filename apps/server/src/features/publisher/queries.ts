@@ -1,5 +1,5 @@
-// Publisher applications (SPEC §3 Publisher request: id = the member's id, so one each) and the
-// staff decision on them. Approval grants the Publisher label in the same transaction.
+// Publisher applications (id = the member's id, so one each: docs/product/publisher.md, "Application states")
+// and the staff decision on them. Approval grants the Publisher label in the same transaction.
 import type {
   ApplicantView,
   Page,

@@ -1,4 +1,4 @@
-// The publisher program (SPEC §2 Publisher application, §7 Publisher request): a member applies
+// The publisher program (docs/product/publisher.md): a member applies
 // once; staff approve (which grants the Publisher label, so the member's posts are public at once)
 // or reject. A rejected member may apply again; a pending or approved application answers 409.
 import {

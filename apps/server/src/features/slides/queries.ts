@@ -1,5 +1,5 @@
-// The carousel's slides (SPEC §4 Operators): one row per filled position, saved and cleared by
-// staff with an audit entry (the `slide.changed` event).
+// The carousel's slides (docs/product/moderation.md, "Carousel editor"): one row per filled position, saved
+// and cleared by staff with an audit entry (the `slide.changed` event).
 import type { SlideData, SlideView } from '@samaj/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
-// The tools-home carousel (SPEC §4 Operators): anyone reads the slides staff filled; Admins save,
-// clear and upload images for the five positions. Until staff fill one, the web app shows the
-// community's name instead of empty panels.
+// The tools-home carousel (docs/product/moderation.md, "Carousel editor"): anyone reads the slides staff
+// filled; Admins save, clear and upload images for the five positions. Until staff fill one, the web app
+// shows the community's name instead of empty panels.
 
 import multipart from '@fastify/multipart';
 import {

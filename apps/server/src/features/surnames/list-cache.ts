@@ -1,7 +1,8 @@
-// The surname list's answers kept in memory (issue 35 §5): a hundred rows that change a few times a
-// day, read by every visitor of /surnames and every signup form, cost a query and a serialisation
-// each time (0.10–0.17× the bare health route behind nginx). The list is public, so one answer per
-// page serves everyone; it is never staler than the database says, as far as this process can know:
+// The surname list's answers kept in memory (docs/product/operations.md, "Growing past one machine"): a
+// hundred rows that change a few times a day, read by every visitor of /surnames and every signup form, cost
+// a query and a serialisation each time (0.10–0.17× the bare health route behind nginx). The list is public,
+// so one answer per page serves everyone; it is never staler than the database says, as far as this process
+// can know:
 // - the database announces every change to the directory, whoever made it (a staff decision, a
 //   signup moving a member count, an operator's import, another process): a trigger publishes
 //   'surnames.changed' (drizzle/0020), and every process drops its answers — with PGlite before the

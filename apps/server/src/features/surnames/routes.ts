@@ -1,5 +1,6 @@
-// The surname directory API (SPEC §2 Surname list/detail, §7 Surnames) and the staff review of
-// member submissions that the spec implies (issue 4). Visitors read, members submit, Admins review.
+// The surname directory API (docs/product/surnames.md, "Surname list", "Surname page") and the staff review of
+// member submissions (docs/product/surnames.md, "Review by staff"). Visitors read, members submit, Admins
+// review.
 import { createHash } from 'node:crypto';
 import {
   documentIdSchema,

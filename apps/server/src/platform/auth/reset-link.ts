@@ -1,7 +1,8 @@
-// The one-time password link staff make for a member who never reads email (docs/product/accounts.md, "Password recovery without mail (staff link)"): the same
-// better-auth reset token as a mailed link, valid 24 hours, shown once. Made from the console (an
-// Admin) or the operator's CLI (`reset-link <username>`); either way audited as `user.reset_link`.
-// It ends no session: better-auth ends them all when the link is used (revokeSessionsOnPasswordReset).
+// The one-time password link staff make for a member who never reads email
+// (docs/product/accounts.md, "Password recovery without mail (staff link)"): the same better-auth reset token
+// as a mailed link, valid 24 hours, shown once. Made from the console (an Admin) or the operator's CLI
+// (`reset-link <username>`); either way audited as `user.reset_link`. It ends no session: better-auth ends
+// them all when the link is used (revokeSessionsOnPasswordReset).
 import { STAFF_RESET_LINK_SECONDS } from '@samaj/core';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,9 +1,9 @@
-// The tokens of the links that get a member back into their account (docs/product/accounts.md, "Password recovery by mail"), made with
-// better-auth's own machinery so that its endpoints accept them: a password-reset token is a
-// `reset-password:<token>` verification row (stored hashed, consumed once by auth.api.resetPassword),
-// exactly what its requestPasswordReset makes; an email-confirmation token is its signed JWT
-// (createEmailVerificationToken), checked by auth.api.verifyEmail. They are made when the mail is
-// sent or the staff link shown, never earlier, so no job or log holds one.
+// The tokens of the links that get a member back into their account
+// (docs/product/accounts.md, "Password recovery by mail"), made with better-auth's own machinery so that its
+// endpoints accept them: a password-reset token is a `reset-password:<token>` verification row (stored
+// hashed, consumed once by auth.api.resetPassword), exactly what its requestPasswordReset makes; an
+// email-confirmation token is its signed JWT (createEmailVerificationToken), checked by auth.api.verifyEmail.
+// They are made when the mail is sent or the staff link shown, never earlier, so no job or log holds one.
 import { randomBytes } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import type { Auth } from './auth.ts';

@@ -1,5 +1,5 @@
-// Image work must not starve the server (docs/product/errors.md, "Uploads"). Images whose decoding would cost too much
-// are refused from their header (before any decoding), image jobs wait in a bounded queue that
+// Image work must not starve the server (docs/product/errors.md, "Uploads"). Images whose decoding would cost
+// too much are refused from their header (before any decoding), image jobs wait in a bounded queue that
 // answers 503 with Retry-After when full, and uploads are rate-limited per member.
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';

@@ -1,8 +1,8 @@
-// The /realtime WebSocket (docs/product/errors.md, "Realtime connection"; protocol in core's realtime.ts). A signed-in member
-// subscribes to channels (one event's document, their own member channel) and hears
-// `{ type: 'change', channel, id }` whenever something on them changes — in this process or, through
-// the pub/sub (LISTEN/NOTIFY), in any other. Ids only: the client refetches through the API.
-// Bad input closes only the socket that sent it.
+// The /realtime WebSocket (docs/product/errors.md, "Realtime connection"; protocol in core's realtime.ts). A
+// signed-in member subscribes to channels (one event's document, their own member channel) and hears `{ type:
+// 'change', channel, id }` whenever something on them changes — in this process or, through the pub/sub
+// (LISTEN/NOTIFY), in any other. Ids only: the client refetches through the API. Bad input closes only the
+// socket that sent it.
 import {
   REALTIME_CHANNEL_PATTERN,
   REALTIME_CLOSE,

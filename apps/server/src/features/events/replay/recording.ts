@@ -1,4 +1,4 @@
-// "Watch again" (issue 31 §3): how an event's stream becomes its replay.
+// "Watch again" (docs/product/live-video.md, "Watch again"): how an event's stream becomes its replay.
 // - While live, an event that asked for "record for replay" has its Janus room created with
 //   recording on (`record`, `rec_dir`): Janus writes each published stream as a .mjr file (RTP
 //   packets as they came) under JANUS_RECORDINGS_DIR/<event>/<room>/.

@@ -1,7 +1,7 @@
-// "Watch again" (docs/product/live-video.md, "Watch again"): an event's recorded stream for signed-in members, seekable (Range
-// requests), never for visitors; the event's manager (an Admin, the Publisher who created it) may
-// delete it. The replay is made by the replay.make job once the stream is over (recording.ts), and
-// goes with its event (replay.delete, enqueued in the deleting transaction).
+// "Watch again" (docs/product/live-video.md, "Watch again"): an event's recorded stream for signed-in
+// members, seekable (Range requests), never for visitors; the event's manager (an Admin, the Publisher who
+// created it) may delete it. The replay is made by the replay.make job once the stream is over
+// (recording.ts), and goes with its event (replay.delete, enqueued in the deleting transaction).
 import { documentIdSchema, ERROR_TYPES } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

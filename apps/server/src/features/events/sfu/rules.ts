@@ -1,6 +1,6 @@
-// What a member's SFU channel may ask of Janus (issue 31 §1): the browser speaks a subset of Janus's
-// own JSON API for ONE VideoRoom handle the server attached for it, and the server passes on only
-// what the member's role allows, with the room, its pin and the feeds filled in by the server:
+// What a member's SFU channel may ask of Janus (docs/product/live-video.md, "Signalling rules"): the browser
+// speaks a subset of Janus's own JSON API for ONE VideoRoom handle the server attached for it, and the server
+// passes on only what the member's role allows, with the room, its pin and the feeds filled in by the server:
 // - a viewer joins as a subscriber of the event's room, starts, configures or pauses its
 //   subscription, leaves, trickles its candidates and hangs up;
 // - the event's host (or an Admin) joins as the publisher, publishes, configures (renegotiation:
@@ -18,7 +18,6 @@ export const SFU_MAX_MESSAGE_BYTES = 32 * 1024;
 
 export const MSG_SFU_NOT_JSON = 'Not JSON.';
 export const MSG_SFU_MALFORMED = 'Not a request this channel relays.';
-export const MSG_SFU_BINARY = 'Send JSON text messages.';
 export const MSG_SFU_ONLY_VIDEOROOM =
   'Only VideoRoom requests for this event pass; sessions, handles and plugins are the server’s.';
 export const MSG_SFU_ROOMS = 'Rooms are the server’s: this request is not relayed.';

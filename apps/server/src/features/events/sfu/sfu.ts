@@ -1,7 +1,7 @@
-// SFU mode for live events (issue 31 §1): with JANUS_URL, the host publishes once to Janus's
-// VideoRoom and every viewer subscribes from Janus. The app server is Janus's ONLY client: the
-// browser opens `/sfu?event=<id>&role=host|viewer` on the app's own origin (admitted like /realtime
-// and /peerjs: Origin rule, session cookie, tracked by its session), and the server relays on the
+// SFU mode for live events (docs/product/live-video.md; operators: docs/live-video.md): with JANUS_URL, the
+// host publishes once to Janus's VideoRoom and every viewer subscribes from Janus. The app server is Janus's
+// ONLY client: the browser opens `/sfu?event=<id>&role=host|viewer` on the app's own origin (admitted like
+// /realtime and /peerjs: Origin rule, session cookie, tracked by its session), and the server relays on the
 // one VideoRoom handle it attached for that channel what the member's role allows (rules.ts).
 // - The event's room is created by the server when the event goes live (a random room id, secret
 //   and pin that never leave this process) and destroyed when it ends; viewers are told (1000).
