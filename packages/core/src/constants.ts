@@ -1,5 +1,5 @@
-// Business constants and limits of SPEC §9, plus the few limits the spec leaves
-// open that we had to fix (marked "not in spec") so server and web agree.
+// Business constants and limits (docs/product, each named where it applies), shared so server and web
+// agree. "Not in spec" marks a limit the original brief left open and the project set itself.
 
 // Surnames
 export const SURNAME_LIST_LIMIT = 100;
@@ -11,7 +11,10 @@ export const SURNAME_SUBMISSION_DESCRIPTION_MAX = 5000;
 export const SURNAME_RECORD_DESCRIPTION_MAX = 20000;
 /** Not in spec: cap on short surname fields (gam, kuldevta, gotra, pronounce). */
 export const SURNAME_FIELD_MAX = 100;
-/** Not in spec (issue 4): the HTML a surname description may keep — server and client sanitizers share it. */
+/**
+ * Not in spec (docs/product/surnames.md, "Allowed HTML"): the HTML a surname description may keep — server
+ * and client sanitizers share it.
+ */
 export const SURNAME_HTML_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'ul', 'ol', 'li', 'a'] as const;
 export const SURNAME_HTML_ATTRIBUTES = { a: ['href', 'title', 'rel', 'target'] } as const;
 export const SURNAME_HTML_SCHEMES = ['http', 'https'] as const;
@@ -44,9 +47,6 @@ export const SIGNUP_STEPS = 3;
 
 // Matrimony
 export const MATRIMONY_FORM_LAST_STEP = 3;
-export const MATRIMONY_PAGE_SIZE = 3;
-export const SHORTLIST_LIMIT = 30;
-export const REQUEST_LIMIT = 30;
 
 // Lists and feeds
 export const EVENTS_FIRST_PAGE = 4;
@@ -73,10 +73,11 @@ export const PREVIEW_QUALITY = 50;
 export const PREVIEW_WIDTHS = [490, 300, 100, 80] as const;
 export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
 export const DEFAULT_PICTURE_ID = 'newuser';
-/** SPEC §2 Manage Profile: "The profile picture accepts JPEG or PNG." (media types; the server checks the bytes). */
+/**
+ * Profile pictures are JPEG or PNG (docs/product/profiles.md, "Profile picture"): media types; the server
+ * checks the bytes.
+ */
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
-/** Files at or below one chunk go in a single request. */
-export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 /** Not in spec: largest accepted upload. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Not in spec: uploads are re-encoded to fit this longest side. */
@@ -87,7 +88,10 @@ export const REALTIME_CONNECT_DEBOUNCE_MS = 50;
 /** Close code after which the client must stop reconnecting. */
 export const REALTIME_STOP_CODE = 1008;
 
-/** Reconnect delay for the given number of attempts already made (SPEC §9). */
+/**
+ * Reconnect delay for the given number of attempts already made
+ * (docs/product/errors.md, "Realtime connection").
+ */
 export function realtimeReconnectDelayMs(attempt: number): number {
   if (attempt < 5) return 1000;
   if (attempt < 15) return 5000;
@@ -97,9 +101,6 @@ export function realtimeReconnectDelayMs(attempt: number): number {
 
 // Live video (PeerJS)
 export const PEER_HEARTBEAT_MS = 5000;
-export const PEER_DATA_CHUNK_BYTES = 16300;
-export const PEER_MAX_BUFFERED_BYTES = 8388608;
-export const PEER_BUFFER_RETRY_MS = 50;
 /** Signalling (`peer`) on the app's own port; peerjs clients pass host, port, PEER_PATH and PEER_KEY. */
 export const PEER_PATH = '/peerjs';
 export const PEER_KEY = 'peerjs';
@@ -110,8 +111,9 @@ export const PEER_KEY = 'peerjs';
 export const PEER_REFUSED_WATCHING =
   'You are already watching this event in another tab or on another device.';
 /**
- * Not in spec: why the server closes a member's SFU channel (`/sfu`, issue 31), sent by the server
- * and recognised by the browser to tell the member in their language.
+ * Not in spec: why the server closes a member's SFU channel (`/sfu`;
+ * docs/product/live-video.md, "Signalling rules"), sent by the server and recognised by the browser to tell
+ * the member in their language.
  */
 export const SFU_CLOSE_REASON = {
   full: 'The stream is full.',
@@ -124,7 +126,11 @@ export const SFU_CLOSE_REASON = {
 export const LIVE_MAX_VIEWERS_DEFAULT = 12;
 /** Not in spec: a signalling socket silent (no heartbeat) this long is dropped. */
 export const PEER_ALIVE_TIMEOUT_MS = 3 * PEER_HEARTBEAT_MS;
-/** Not in spec: after the host's signalling socket goes, live is cleared unless it is back within this. */
+/**
+ * Not in spec: after the host's signalling socket goes, live is cleared unless it is back within this.
+ * One heartbeat, but a separate rule (so knip does not count it a duplicate export).
+ * @alias
+ */
 export const LIVE_HOST_GRACE_MS = PEER_HEARTBEAT_MS;
 /** Not in spec: largest signalling message (an SDP offer with its candidates is a few KB). */
 export const PEER_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -135,9 +141,6 @@ export const SW_REGISTRATION_FALLBACK_MS = 30000;
 /** User-timing mark the app sets as it starts registering its service worker: where a first load ends. */
 export const SW_REGISTRATION_MARK = 'samaj:service-worker';
 export const MESSAGING_TOPIC = 'everyone';
-
-/** Oldest browsers the app must run on (major versions; Safari is the WebKit build). */
-export const MIN_BROWSERS = { chrome: 72, firefox: 59, safari: 605 } as const;
 
 // Vocabularies
 export const LABELS = ['Verified', 'Founder', 'Admin', 'Publisher'] as const;

@@ -1,4 +1,4 @@
-// The error catalogue (SPEC §8) and the error types the server answers with.
+// The error catalogue (docs/product/errors.md, "Error types") and the error types the server answers with.
 // Every API error body is { message, code, type } with the HTTP status as code.
 
 export const ERROR_TYPES = {
@@ -88,10 +88,6 @@ export const MSG_LOGIN_FAILED = 'Something Went Wrong, Try again later';
 export const MSG_SIGNUP_ALREADY_EXISTS = 'A user with the same username, email, or phone already exists.';
 export const MSG_SIGNUP_INVALID_EMAIL = 'Please enter a valid email address';
 export const MSG_SIGNUP_FAILED = 'Something went wrong, please try again.';
-export const MSG_SOMETHING_WENT_WRONG = 'Something went wrong';
-export const MSG_UNKNOWN_USER = 'Unknown User';
-export const MSG_POST_SUBMITTED = 'Post Submitted';
-export const MSG_POST_FAILED = 'Something Went Wrong! Please try again later.';
 
 export function loginErrorMessage(type: string | null | undefined): string {
   if (type === ERROR_TYPES.USER_BLOCKED) return MSG_LOGIN_BLOCKED;
@@ -122,34 +118,4 @@ export function missingParamMessage(name: string): string {
 /** Console line when the realtime connection drops. */
 export function realtimeDisconnectMessage(seconds: number): string {
   return `Realtime got disconnected. Reconnect will be attempted in ${seconds} seconds.`;
-}
-
-// PeerJS error types (SPEC §8) and their messages. Live-screen errors are
-// swallowed in the UI; the messages are for logs and tests.
-export const PEER_ERROR_MESSAGES = {
-  'browser-incompatible': 'The current browser does not support WebRTC',
-  disconnected: 'Cannot connect to new Peer after disconnecting from server.',
-  'invalid-id': 'ID is invalid',
-  'invalid-key': 'API KEY is invalid',
-  network: 'Lost connection to server.',
-  'peer-unavailable': 'Could not connect to peer',
-  'ssl-unavailable': 'SSL is unavailable',
-  'server-error': 'Could not get an ID from the server.',
-  'socket-error': 'Lost connection to server.',
-  'socket-closed': 'Underlying socket is already closed.',
-  'unavailable-id': 'ID is taken',
-  webrtc: 'WebRTC error',
-} as const;
-export type PeerErrorType = keyof typeof PEER_ERROR_MESSAGES;
-
-export const PEER_CONNECTION_ERROR_TYPES = [
-  'negotiation-failed',
-  'connection-closed',
-  'not-open-yet',
-  'message-too-big',
-] as const;
-export type PeerConnectionErrorType = (typeof PEER_CONNECTION_ERROR_TYPES)[number];
-
-export function peerErrorMessage(type: string): string {
-  return (PEER_ERROR_MESSAGES as Record<string, string>)[type] ?? MSG_SOMETHING_WENT_WRONG;
 }

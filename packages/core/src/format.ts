@@ -1,4 +1,4 @@
-// Display formats of SPEC §9. Dates use the runtime's local calendar (the
+// Display formats (docs/product/errors.md, "Formats"). Dates use the runtime's local calendar (the
 // viewer's time zone in the browser, the process TZ on the server) so a date
 // reads the same as the viewer's clock; nothing here depends on UTC offsets.
 
@@ -88,7 +88,7 @@ function dayNumber(value: DateLike): number {
 }
 
 /**
- * Age in whole years = elapsed days / 365.25, floored (SPEC §9). A 'yyyy-mm-dd'
+ * Age in whole years = elapsed days / 365.25, floored (docs/product/errors.md, "Formats"). A 'yyyy-mm-dd'
  * string is read as that calendar day. The formula can turn a year over one day
  * late (a 365-day year is 0.999 of 365.25); that is the spec's rule.
  */

@@ -1,7 +1,7 @@
-// Ids for posts, comments, files and submissions (SPEC §3): a time-based hex
-// prefix (seconds since the epoch + milliseconds as 5 hex digits) and 7 random
-// hex characters, 20 in all. Hex sorts like the numbers it encodes, so ids sort
-// by creation time and keyset pagination can use them as cursors.
+// Ids for posts, comments, files and submissions (docs/product/README.md, "Rules that hold everywhere"): a
+// time-based hex prefix (seconds since the epoch + milliseconds as 5 hex digits) and 7 random hex characters,
+// 20 in all. Hex sorts like the numbers it encodes, so ids sort by creation time and keyset pagination can
+// use them as cursors.
 
 const RANDOM_MAX = 0x10000000; // 7 hex digits
 

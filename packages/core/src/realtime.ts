@@ -1,7 +1,7 @@
-// The /realtime WebSocket (SPEC §7 Realtime): the protocol both sides speak. Messages carry ids,
-// never documents: a client that hears of a change refetches it through the API (with the API's
-// permission checks), and refetches what it shows after every reconnect, since changes made while
-// it was away are not replayed.
+// The /realtime WebSocket (docs/product/errors.md, "Realtime connection"): the protocol both sides speak.
+// Messages carry ids, never documents: a client that hears of a change refetches it through the API (with the
+// API's permission checks), and refetches what it shows after every reconnect, since changes made while it
+// was away are not replayed.
 import { z } from 'zod';
 
 export const REALTIME_PATH = '/realtime';
@@ -63,4 +63,3 @@ export const REALTIME_CLOSE = {
   /** Too many connections from this member: reconnect later, on the usual schedule. */
   TRY_LATER: 1013,
 } as const;
-export type RealtimeCloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];

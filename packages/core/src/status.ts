@@ -1,4 +1,5 @@
-// Status vocabularies of SPEC §4 and how each one is shown.
+// Status vocabularies and how each one is shown (docs/product/feed.md, "Post status";
+// docs/product/matrimony.md, "Profile status").
 
 export const POST_STATUSES = ['approved', 'requested', 'rejected', 'unlisted'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -35,7 +36,6 @@ export const postStatusDisplay = statusDisplay({
   rejected: { label: 'Not Approved', color: 'error' },
   unlisted: { label: 'Private', color: 'neutral' },
 });
-export type PostStatusDisplay = ReturnType<typeof postStatusDisplay>;
 
 /** Only approved posts get reactions, comments and share. */
 export function postAllowsReactions(status: string): boolean {
@@ -48,7 +48,7 @@ export const NEW_POST_STATUS: PostStatus = 'requested';
 /** The one status in which a post is public (feed, profile, reactions, its image's previews). */
 export const PUBLIC_POST_STATUS: PostStatus = 'approved';
 
-/** A Publisher's or an Admin's post skips review (SPEC §4). */
+/** A Publisher's or an Admin's post skips review (docs/product/feed.md, "Post status"). */
 export function newPostStatus(labels: readonly string[]): PostStatus {
   return labels.includes('Publisher') || labels.includes('Admin') ? PUBLIC_POST_STATUS : NEW_POST_STATUS;
 }
@@ -62,10 +62,6 @@ export const matrimonyStatusDisplay = statusDisplay({
   banned: { label: 'Profile Banned', color: 'error' },
   inactive: { label: 'Profile inactive', color: 'neutral' },
 });
-export type MatrimonyStatusDisplay = ReturnType<typeof matrimonyStatusDisplay>;
-
-/** A new matrimony profile waits for staff verification. */
-export const NEW_MATRIMONY_STATUS: MatrimonyStatus = 'requested';
 
 export const SUBMISSION_STATUSES = ['pending', 'applied', 'rejected'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

@@ -1,7 +1,8 @@
-// An event's start in the community's time zone (issue 31 §4; COMMUNITY_TIME_ZONE, public-config's
-// `timeZone`): every member reads the same wall-clock time — the samaj's — whichever zone their phone is
-// in, the server's render and the browser's agree (no hydration mismatch), and the event form reads and
-// writes that same wall-clock time. Only the platform's Intl, which knows the IANA zones and their DST.
+// An event's start in the community's time zone (docs/product/events.md, "Community time zone";
+// COMMUNITY_TIME_ZONE, public-config's `timeZone`): every member reads the same wall-clock time — the samaj's
+// — whichever zone their phone is in, the server's render and the browser's agree (no hydration mismatch),
+// and the event form reads and writes that same wall-clock time. Only the platform's Intl, which knows the
+// IANA zones and their DST.
 
 /** Where the community meets when the operator names no zone (COMMUNITY_TIME_ZONE): India. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -54,7 +55,7 @@ function wallTime(date: Date, zone: string): WallTime {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The start as members read it: 'dd/MM/yyyy · HH:mm' (SPEC §9's date, plus the time) in `zone`. */
+/** The start as members read it: 'dd/MM/yyyy · HH:mm' (docs/product/errors.md, "Formats") in `zone`. */
 export function formatEventStart(date: Date | string, zone: string): string {
   const w = wallTime(new Date(date), zone);
   return `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)} · ${pad(w.hour)}:${pad(w.minute)}`;

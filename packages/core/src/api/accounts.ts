@@ -20,7 +20,10 @@ export interface AccountView {
   createdAt: string;
   surname: string | null;
   prefs: AccountPrefs;
-  /** Whether the member opened the confirmation mail sent to `email` (issue 32). */
+  /**
+   * Whether the member opened the confirmation mail sent to `email`
+   * (docs/product/accounts.md, "Email confirmation").
+   */
   emailVerified?: boolean;
 }
 

@@ -15,7 +15,8 @@ export interface PublicConfig extends LiveConfig {
   vapidPublicKey: string | null;
   /**
    * Whether the server sends mail (SMTP_URL): without it "Forgot password?" points to the staff
-   * (contactPhone / contactEmail), who can make a reset link (issue 32).
+   * (contactPhone / contactEmail), who can make a reset link
+   * (docs/product/accounts.md, "Password recovery without mail (staff link)").
    */
   mailEnabled?: boolean;
 }

@@ -13,12 +13,15 @@
 //   GET    /api/events/:id/replay       video/webm, Range requests (members; 404 when none)
 //   DELETE /api/events/:id/replay       204 (Admin: any; Publisher: own)
 //   GET    /api/live/ice-servers        LiveIceServers (members; TURN credentials of their own)
-// Every EventView the routes answer is an EventDetails (issue 31 §4).
+// Every EventView the routes answer is an EventDetails (docs/product/events.md, "Event details").
 import type { EventCoordinates } from '../schemas/events.ts';
 import type { IceServer } from '../schemas/live.ts';
 import type { Page } from './common.ts';
 
-/** What GET /api/events answers for each event (SPEC §3 Event); the posts home's strip reads a subset. */
+/**
+ * What GET /api/events answers for each event (docs/product/events.md, "An event"); the posts home's strip
+ * reads a subset.
+ */
 export interface EventView {
   id: string;
   name: string;
@@ -49,7 +52,10 @@ export interface EventView {
   replay: EventReplay | null;
 }
 
-/** A recorded stream (issue 31 §3): WebM (VP8 + Opus), seekable through Range requests. */
+/**
+ * A recorded stream (docs/product/live-video.md, "Watch again"): WebM (VP8 + Opus), seekable through Range
+ * requests.
+ */
 export interface EventReplay {
   /** Its length in seconds. */
   duration: number;
@@ -59,7 +65,10 @@ export interface EventReplay {
 
 export type EventPage = Page<EventView>;
 
-/** What members plan around (issue 31 §4): where on the map, and who said they'll attend. */
+/**
+ * What members plan around (docs/product/events.md, "Event details"): where on the map, and who said they'll
+ * attend.
+ */
 export interface EventDetails extends EventView {
   /** Its place on the community map; null when the event gives none. */
   coordinates: EventCoordinates | null;

@@ -3,7 +3,8 @@ import type { NotificationKind } from '../schemas/push.ts';
 
 /**
  * The answer to POST /api/push/subscriptions: `token` is the push target's id, kept in the local
- * subscription record (SPEC §3) and used to unsubscribe (DELETE /api/push/subscriptions/{token}).
+ * subscription record (docs/product/notifications.md, "Subscribing a device") and used to unsubscribe (DELETE
+ * /api/push/subscriptions/{token}).
  */
 export interface PushSubscriptionView {
   token: string;

@@ -1,5 +1,5 @@
-// The surname directory's answers. Field names are the spec's (SPEC §3); our own bookkeeping
-// (updatedAt, status, ...) is camelCase.
+// The surname directory's answers. Field names are the product's (docs/product/surnames.md, "A surname"); our
+// own bookkeeping (updatedAt, status, ...) is camelCase.
 import type { SubmissionStatus } from '../status.ts';
 
 export interface SurnameView {

@@ -61,12 +61,9 @@ export const signupFormSchema = z
 /** The wizard's steps in order (index 0 is step 1). */
 export const SIGNUP_STEP_SCHEMAS = [signupStep1Schema, signupStep2Schema, signupStep3Schema] as const;
 
-export type SignupStep1Input = z.infer<typeof signupStep1Schema>;
-export type SignupStep2Input = z.infer<typeof signupStep2Schema>;
-export type SignupStep3Input = z.infer<typeof signupStep3Schema>;
 export type SignupFormInput = z.infer<typeof signupFormSchema>;
 
-/** What the web sends to the server to create an account (SPEC §3 signup payload). */
+/** What the web sends to the server to create an account (docs/product/accounts.md, "Signup"). */
 export const signupPayloadSchema = z.object({
   surname: step1Shape.surname,
   phone: optionalPhoneSchema,
@@ -105,4 +102,3 @@ export type ManageProfileInput = z.infer<typeof manageProfileSchema>;
 export const deleteAccountSchema = z.object({
   password: z.string({ error: typeError }).min(1, MSG_REQUIRED).max(PASSWORD_MAX, MSG_PASSWORD_MAX),
 });
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

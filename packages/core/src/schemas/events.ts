@@ -1,5 +1,5 @@
-// Creating and editing events (SPEC §3 Event), for Admins and Publishers. The web form validates
-// with these schemas and the server with the same ones (POST /api/events, PUT /api/events/:id).
+// Creating and editing events (docs/product/events.md, "An event"), for Admins and Publishers. The web form
+// validates with these schemas and the server with the same ones (POST /api/events, PUT /api/events/:id).
 import { z } from 'zod';
 import { UNIQUE_ID_PATTERN } from '../ids.ts';
 import { isIsoDate, requiredText, textOrEmpty, typeError } from './common.ts';
@@ -37,7 +37,7 @@ const degrees = (limit: number) =>
 
 /**
  * Where the event is on the community map (WGS 84 degrees, as the map's tiles take them); one value
- * so that a place has both or neither (issue 31 §4).
+ * so that a place has both or neither (docs/product/events.md, "An event").
  */
 export const eventCoordinatesSchema = z.object(
   { latitude: degrees(90), longitude: degrees(180) },
@@ -67,8 +67,9 @@ export const eventSchema = z.object({
   /** Whether the event will be streamed (the list's 'No live stream' when false). */
   liveStream: z.boolean({ error: MSG_INVALID_VALUE }).default(false),
   /**
-   * "Record for replay" (issue 31 §3): in SFU mode the server records the stream and offers members
-   * "Watch again" after END. In peer-to-peer mode there is no server copy (the form says so).
+   * "Record for replay" (docs/product/live-video.md, "Watch again"): in SFU mode the server records the
+   * stream and offers members "Watch again" after END. In peer-to-peer mode there is no server copy (the form
+   * says so).
    */
   recordReplay: z.boolean({ error: MSG_INVALID_VALUE }).default(false),
 });
@@ -77,8 +78,6 @@ export type EventData = z.output<typeof eventSchema>;
 
 /** PUT /api/events/:id/live: Start (true) and END (false); only the host or an Admin. */
 export const eventLiveSchema = z.object({ live: z.boolean({ error: typeError }) });
-export type EventLiveInput = z.infer<typeof eventLiveSchema>;
 
 /** PUT /api/events/:id/attendance: "I'll attend" (true) or not any more (false); any member. */
 export const eventAttendanceSchema = z.object({ attending: z.boolean({ error: typeError }) });
-export type EventAttendanceInput = z.infer<typeof eventAttendanceSchema>;

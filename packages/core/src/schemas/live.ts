@@ -6,12 +6,11 @@ import { MSG_INVALID_PEER_ID, MSG_INVALID_VALUE } from './messages.ts';
 export const PEER_ID_PATTERN = /^[A-Za-z0-9]+([ _-][A-Za-z0-9]+)*$/;
 
 export const peerIdSchema = z.string({ error: typeError }).regex(PEER_ID_PATTERN, MSG_INVALID_PEER_ID);
-export type PeerId = z.infer<typeof peerIdSchema>;
 
 /**
- * Peer ids on our signalling server (/peerjs). The host's peer id IS the event id (SPEC §3 Live
- * session); only the event's host or an Admin may register it. A viewer's id is
- * `viewer-<16 hex>-<event id>`: it names the event watched (the server keeps viewers to their
+ * Peer ids on our signalling server (/peerjs). The host's peer id IS the event id
+ * (docs/product/live-video.md, "Signalling rules"); only the event's host or an Admin may register it. A
+ * viewer's id is `viewer-<16 hex>-<event id>`: it names the event watched (the server keeps viewers to their
  * event's host) and can never equal an event id, which is a uniqueId() without a prefix.
  */
 export const VIEWER_PEER_PREFIX = 'viewer-';

@@ -7,6 +7,7 @@ import {
   MATRIMONY_EXPECTATION_MAX,
   SHORT_TEXT_MAX,
 } from '../constants.ts';
+import { cursorSchema } from '../cursor.ts';
 import { ageFromDob, type DateLike } from '../format.ts';
 import {
   isIsoDate,
@@ -25,7 +26,6 @@ import {
   MSG_RANGE_REVERSED,
   MSG_TOO_LONG,
 } from './messages.ts';
-import { documentIdSchema } from './posts.ts';
 
 /** Height in centimetres and weight in kilograms; generous ceilings only stop typos. */
 export const HEIGHT_MAX_CM = 300;
@@ -55,7 +55,7 @@ export interface ChoiceLabel {
   en: string;
 }
 
-/** Diet, as a Gujarati biodata states it (issue 34 §3). */
+/** Diet, as a Gujarati biodata states it (docs/product/matrimony.md, "Family details"). */
 export const DIETS = ['vegetarian', 'jain', 'eggetarian', 'non_vegetarian'] as const;
 export type Diet = (typeof DIETS)[number];
 export const DIET_LABELS: Record<Diet, ChoiceLabel> = {
@@ -147,9 +147,9 @@ export function isClockTime(value: string): boolean {
 }
 
 /**
- * Family details of a listing (issue 34 §3), all optional: given as one `family` object with the
- * listing form; blank fields are stored as null. Gam and gotra are not asked: they come from the
- * member's surname.
+ * Family details of a listing (docs/product/matrimony.md, "Family details"), all optional: given as one
+ * `family` object with the listing form; blank fields are stored as null. Gam and gotra are not asked: they
+ * come from the member's surname.
  */
 export const familyDetailsInputSchema = z.object({
   fatherName: optionalText(SHORT_TEXT_MAX),
@@ -177,7 +177,7 @@ export const familyDetailsInputSchema = z.object({
 export type FamilyDetailsInput = z.infer<typeof familyDetailsInputSchema>;
 
 /**
- * The matrimony listing form's fields (SPEC §3 and §5). Blank optional fields may arrive
+ * The matrimony listing form's fields (docs/product/matrimony.md, "Rules"). Blank optional fields may arrive
  * as '' or null: the server stores them as null. `matrimonyProfileSchema` adds the age rule.
  */
 export const matrimonyProfileFields = z.object({
@@ -293,7 +293,7 @@ const queryNumber = <T extends z.ZodType>(schema: T) =>
  */
 export const suggestionsQuerySchema = z
   .object({
-    cursor: documentIdSchema.optional(),
+    cursor: cursorSchema,
     ageMin: queryNumber(preferenceFields.ageMin),
     ageMax: queryNumber(preferenceFields.ageMin),
     heightMin: queryNumber(preferenceFields.height),
@@ -382,7 +382,7 @@ export function dobBounds(
   return { latest, earliest };
 }
 
-/** A listing's photos: the main one (`dp`) and up to three more (issue 34 §4). */
+/** A listing's photos: the main one (`dp`) and up to three more (docs/product/matrimony.md, "Photos"). */
 export const MATRIMONY_PHOTOS_MAX = 4;
 
 /**

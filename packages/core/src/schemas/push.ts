@@ -1,4 +1,4 @@
-// Web Push (SPEC §4 Subscribe flow, §7 Push registration): what a browser sends to become a
+// Web Push (docs/product/notifications.md, "Subscribing a device"): what a browser sends to become a
 // member's push target, and the per-kind notification settings (Settings → Notifications).
 // The server stores the subscription and adds it to the topic 'everyone' (MESSAGING_TOPIC).
 import { z } from 'zod';
@@ -16,11 +16,14 @@ export const PUSH_AUTH_MAX = 32;
 export const NOTIFICATION_LANGUAGES = ['gu', 'en'] as const;
 export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
 
-/** What a member can be told, each switchable in Settings → Notifications (issue 11 §6). */
+/**
+ * What a member can be told, each switchable in Settings → Notifications
+ * (docs/product/notifications.md, "Notification settings").
+ */
 export const NOTIFICATION_KINDS = [
   /** An event went live (sent to the topic 'everyone'). */
   'event_live',
-  /** An event the member said they'll attend starts within the hour (issue 31 §4). */
+  /** An event the member said they'll attend starts within the hour (docs/product/events.md, "Reminders"). */
   'event_reminder',
   /** Staff approved or rejected the member's post. */
   'post_decided',

@@ -1,5 +1,6 @@
-// Getting back into an account (issue 32): password recovery by email, the staff-made link, and
-// confirming an email address. The server's bodies and the web forms share these rules.
+// Getting back into an account (docs/product/accounts.md, "Password recovery by mail" and the two sections
+// after it): password recovery by email, the staff-made link, and confirming an email address. The server's
+// bodies and the web forms share these rules.
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 import { emailSchema, passwordSchema, typeError } from './common.ts';
@@ -26,7 +27,6 @@ export type RecoveryRequestInput = z.input<typeof recoveryRequestSchema>;
 
 /** PUT /api/account/recovery: the link's token and the new password (the form checks the confirmation). */
 export const recoveryResetSchema = z.object({ token: tokenSchema, password: passwordSchema });
-export type RecoveryResetInput = z.infer<typeof recoveryResetSchema>;
 
 /** The reset form: the new password twice. */
 export const recoveryResetFormSchema = z

@@ -7,14 +7,15 @@ import {
 import { optionalText, requiredText } from './common.ts';
 import { MSG_INVALID_SURNAME } from './messages.ts';
 
-/** A member's correction or missing details for one surname (SPEC §5). */
+/**
+ * A member's correction or missing details for one surname (docs/product/surnames.md, "Submitting details").
+ */
 export const surnameSubmissionSchema = z.object({
   surname: requiredText(SURNAME_FIELD_MAX),
   description: optionalText(SURNAME_SUBMISSION_DESCRIPTION_MAX),
   gam: optionalText(SURNAME_FIELD_MAX),
   kuldevta: optionalText(SURNAME_FIELD_MAX),
 });
-export type SurnameSubmissionInput = z.infer<typeof surnameSubmissionSchema>;
 
 /** One surname as imported by the operator; `name` is the document id and the URL. */
 export const surnameRecordSchema = z.object({
