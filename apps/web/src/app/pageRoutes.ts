@@ -1,8 +1,7 @@
-// Which page file each path of SPEC §2 opens, as plain data: the router builds its routes from it
-// (routes.tsx), and the build reads it to tell the server which files each page needs
-// (scripts/pagePreloadsPlugin.ts): every page is rendered on the server with its data
-// (src/entry-server.tsx), and its code and styles are named in that HTML. No imports here: Vite's
-// config loads this file in Node.
+// Which page file each path opens (docs/product/shell.md, "Route table"), as plain data: the router builds
+// its routes from it (routes.tsx), and the build reads it to tell the server which files each page needs
+// (scripts/pagePreloadsPlugin.ts): every page is rendered on the server with its data (src/entry-server.tsx),
+// and its code and styles are named in that HTML. No imports here: Vite's config loads this file in Node.
 
 export interface PageRoute {
   /** Relative to `/`; absent for the index route of its parent. */

@@ -1,5 +1,5 @@
-// Every route of SPEC §2. Pages are code-split: the shell paints at once and only the page
-// being opened is downloaded (the map page alone brings Leaflet).
+// Every route (docs/product/shell.md, "Route table"). Pages are code-split: the shell paints at once and only
+// the page being opened is downloaded (the map page alone brings Leaflet).
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { TakenOver } from '../components/TakenOver';

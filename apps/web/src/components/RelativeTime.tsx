@@ -2,9 +2,9 @@ import { useExactTime, useExactTooltip, useTimeAgo } from '../lib/time';
 import classes from './RelativeTime.module.css';
 
 /**
- * A moment as a `<time>` element: 'n minutes ago' (SPEC §9) with the exact time on hover, or the
- * exact date and time (`exact`, for staff who need to know when precisely). Small and dimmed, unless
- * `inherit`: then in the size and colour of the words around it.
+ * A moment as a `<time>` element: 'n minutes ago' (docs/product/errors.md, "Formats") with the exact time on
+ * hover, or the exact date and time (`exact`, for staff who need to know when precisely). Small and dimmed,
+ * unless `inherit`: then in the size and colour of the words around it.
  */
 export function RelativeTime({
   date,

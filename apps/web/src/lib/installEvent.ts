@@ -23,7 +23,8 @@ export function captureInstallEvent(
 ): () => void {
   if (win.samajInstallOffer) set(win.samajInstallOffer);
   const onOffer = (event: Event) => {
-    // Keep the browser's own mini-infobar away: the app shows its prompt instead (SPEC §4).
+    // Keep the browser's own mini-infobar away: the app shows its prompt instead
+    // (docs/product/notifications.md, "Install prompt").
     event.preventDefault();
     set(event as BeforeInstallPromptEvent);
   };

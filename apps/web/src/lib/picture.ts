@@ -1,5 +1,5 @@
-// The member's own profile picture (SPEC §4): upload replaces, remove goes back to the default.
-// Used by the profile page and Manage Profile alike.
+// The member's own profile picture (docs/product/profiles.md, "Profile picture"): upload replaces, remove
+// goes back to the default. Used by the profile page and Manage Profile alike.
 
 import { type AccountView, PROFILE_PICTURE_TYPES } from '@samaj/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
-// The realtime connection (SPEC §7 Realtime, §8, §9): one WebSocket at /realtime shared by every
-// screen, carrying channel subscriptions. After a drop it reconnects on the spec's schedule, stops for
-// good on close code 1008 (the server refused the session), debounces connects by 50 ms so a screen
-// subscribing to several channels opens one socket, and tells subscribers to refetch after a
-// reconnect, since messages sent meanwhile are lost.
+// The realtime connection (docs/product/errors.md, "Realtime connection"): one WebSocket at /realtime shared
+// by every screen, carrying channel subscriptions. After a drop it reconnects on its schedule, stops for good
+// on close code 1008 (the server refused the session), debounces connects by 50 ms so a screen subscribing to
+// several channels opens one socket, and tells subscribers to refetch after a reconnect, since messages sent
+// meanwhile are lost.
 import {
   REALTIME_CONNECT_DEBOUNCE_MS,
   REALTIME_PATH,
@@ -49,7 +49,7 @@ export class RealtimeClient {
 
   constructor(private readonly options: RealtimeOptions) {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
-    // SPEC §8 wants this line in the console.
+    // docs/product/errors.md, "Realtime connection" wants this line in the console.
     this.log = options.log ?? ((message) => console.warn(message));
   }
 

@@ -1,6 +1,6 @@
 // Registers the service worker (/sw.js, built from src/sw/sw.ts) once the app is stable, at the
-// latest after 30000 ms (SPEC §4, §9), never in development; tells the shell when a new version is
-// waiting so it can offer a reload.
+// latest after 30000 ms (docs/product/shell.md, "Installable app and offline use"), never in development;
+// tells the shell when a new version is waiting so it can offer a reload.
 import { SW_REGISTRATION_FALLBACK_MS, SW_REGISTRATION_MARK } from '@samaj/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -106,7 +106,7 @@ export function useAppStable(): boolean {
   );
 }
 
-/** Started once from App.tsx; a failure is logged to the console (SPEC §5) and nothing else. */
+/** Started once from App.tsx; a failure is logged to the console and nothing else. */
 export function registerServiceWorkerWhenStable(client: QueryClient): void {
   whenStable(client)
     .then(() => {

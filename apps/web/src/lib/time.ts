@@ -3,7 +3,10 @@ import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from './clock';
 
-/** 'n minutes ago' and friends in the member's language: SPEC §9 bands from core, words from common. */
+/**
+ * 'n minutes ago' and friends in the member's language: the bands of docs/product/errors.md, "Formats" from
+ * core, words from common.
+ */
 export function useTimeAgo(): (date: string | Date, now?: Date) => string {
   const { t } = useTranslation('common');
   const clock = useNow();

@@ -61,8 +61,8 @@ function Prompts() {
   );
 }
 
-// A member whose address is not confirmed yet (issue 32): a quiet notice above every page, its code
-// and words loaded only for them. Not on the page that confirms it.
+// A member whose address is not confirmed yet (docs/product/accounts.md, "Email confirmation"): a quiet
+// notice above every page, its code and words loaded only for them. Not on the page that confirms it.
 const EmailNotice = lazy(async () => {
   const [module] = await Promise.all([
     import('../../features/accounts/components/EmailNotice'),

@@ -1,6 +1,6 @@
 // The shell's popups, one at a time at the bottom of the screen (above the bottom bar on phones):
-// a new version waiting for a reload, the install prompt, the notification prompt (SPEC §4). Their
-// code and words load only when one is due.
+// a new version waiting for a reload, the install prompt, the notification prompt
+// (docs/product/notifications.md). Their code and words load only when one is due.
 import { lazy, Suspense } from 'react';
 import { loadNamespace } from '../../lib/i18n';
 import { useShellPrompt } from '../../lib/push/useShellPrompt';

@@ -1,5 +1,6 @@
 // The shell's responsive rules, generated from core's breakpoints so the numbers live in one
-// place (SPEC §9). Media queries cannot read CSS variables, hence a generated stylesheet.
+// place (docs/product/shell.md, "Navigation"). Media queries cannot read CSS variables, hence a generated
+// stylesheet.
 import { BREAKPOINT_NARROW, BREAKPOINT_WIDE, MAIN_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from '@samaj/core';
 
 /** Bottom bar at ≤ NARROW, icon rail between, labelled sidebar above WIDE (exclusive bounds as the spec says). */

@@ -8,7 +8,7 @@ export function useCommunityTimeZone(): string {
 }
 
 /**
- * An event's start as members read it: 'dd/MM/yyyy · HH:mm' (SPEC §9's date plus the time) in the
+ * An event's start as members read it: 'dd/MM/yyyy · HH:mm' (docs/product/errors.md, "Formats") in the
  * community's time zone, the same on the server's render and on every phone.
  */
 export function useEventStart(): (iso: string) => string {

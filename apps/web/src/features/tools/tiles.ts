@@ -22,7 +22,7 @@ export interface ToolTileDef {
   to: string;
   icon: TileIcon;
   color: string;
-  /** Full width (SPEC §2: Surnames and Matrimony); the rest take half. */
+  /** Full width (Surnames and Matrimony: docs/product/shell.md, "Tools home"); the rest take half. */
   wide: boolean;
 }
 

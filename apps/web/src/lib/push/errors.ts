@@ -1,5 +1,5 @@
-// The push errors of SPEC §8, each with one wording. The interface never shows them (a failed
-// subscribe is ignored, SPEC §5); they are logged so an operator or developer can tell why a device
+// The push errors (docs/product/errors.md, "Push errors"), each with one wording. The interface never shows
+// them (a failed subscribe is ignored); they are logged so an operator or developer can tell why a device
 // gets no notifications.
 
 export const PUSH_ERROR_MESSAGES = {
@@ -31,11 +31,6 @@ export class PushError extends Error {
     this.name = 'PushError';
     this.code = code;
   }
-}
-
-/** Any failure as a push error of the list; `fallback` names the step that failed. */
-export function asPushError(error: unknown, fallback: PushErrorCode): PushError {
-  return error instanceof PushError ? error : new PushError(fallback, error);
 }
 
 export { logPushError } from './log';

@@ -1,6 +1,6 @@
-// Keeping this device's push subscription current (SPEC §4) from the app's start: it runs before the
-// member can touch the notification settings, so it never races a "turn off" they make on the page.
-// The shell's prompts themselves load later (app/shell/Shell.tsx).
+// Keeping this device's push subscription current (docs/product/notifications.md, "Subscribing a device")
+// from the app's start: it runs before the member can touch the notification settings, so it never races a
+// "turn off" they make on the page. The shell's prompts themselves load later (app/shell/Shell.tsx).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';

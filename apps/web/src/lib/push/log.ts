@@ -1,5 +1,5 @@
-// Push failures are logged, never shown (SPEC §5); kept apart from errors.ts so the first load does not
-// carry the wording of every push error.
+// Push failures are logged, never shown (docs/product/errors.md, "Push errors"); kept apart from errors.ts so
+// the first load does not carry the wording of every push error.
 
 export function logPushError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);

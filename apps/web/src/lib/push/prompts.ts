@@ -1,5 +1,5 @@
-// When the shell's two prompts appear (SPEC §4). Pure conditions (prompts.test.ts) plus the small
-// memory each needs: the install prompt's "never again" (this browser) and the notification
+// When the shell's two prompts appear (docs/product/notifications.md). Pure conditions (prompts.test.ts) plus
+// the small memory each needs: the install prompt's "never again" (this browser) and the notification
 // prompt's "asked this session".
 
 export const INSTALL_DISMISSED_KEY = 'samaj.installPrompt';

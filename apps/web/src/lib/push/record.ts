@@ -1,6 +1,6 @@
-// The push subscription record kept on the device (SPEC §3) and the rules of the subscribe flow
-// (SPEC §4): reuse a stored token; refresh it when older than 7 days; replace it when the
-// subscription's options differ.
+// The push subscription record kept on the device and the rules of the subscribe flow
+// (docs/product/notifications.md, "Subscribing a device"): reuse a stored token; refresh it when older than 7
+// days; replace it when the subscription's options differ.
 import { PUSH_TOKEN_REFRESH_MS } from '@samaj/core';
 
 export interface PushRecordOptions {

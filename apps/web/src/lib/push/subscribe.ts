@@ -1,7 +1,7 @@
-// The subscribe flow (SPEC §4): a Push API subscription with the server's VAPID key, registered with
-// the server as the member's push target (which also adds it to the topic 'everyone'). The local
-// record decides whether the server needs to hear about it (record.ts). Callers ignore failures
-// (SPEC §5) and log them (errors.ts).
+// The subscribe flow (docs/product/notifications.md, "Subscribing a device"): a Push API subscription with
+// the server's VAPID key, registered with the server as the member's push target (which also adds it to the
+// topic 'everyone'). The local record decides whether the server needs to hear about it (record.ts). Callers
+// ignore failures and log them (errors.ts).
 import type { PushSubscriptionView } from '@samaj/core';
 import { api } from '../api';
 import { logPushError, PushError } from './errors';

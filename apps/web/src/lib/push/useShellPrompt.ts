@@ -1,5 +1,5 @@
-// Which of the shell's prompts to show now (SPEC §4): the install prompt when the browser offers
-// installation, the notification prompt in the installed app. One at a time, install first.
+// Which of the shell's prompts to show now (docs/product/notifications.md): the install prompt when the
+// browser offers installation, the notification prompt in the installed app. One at a time, install first.
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useEngaged } from '../engaged';
 import { useHydrated } from '../hydrated';

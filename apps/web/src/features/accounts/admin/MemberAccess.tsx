@@ -1,7 +1,7 @@
-// Staff console → Members (issue 32): find a member by name or username and make a one-time password
-// link for them, valid 24 hours — for members who never read email. The link is shown once, here, to
-// copy or share (the phone's share sheet: members live on WhatsApp). Making one is audited by the
-// server and ends no session until the member uses it.
+// Staff console → Members (docs/product/accounts.md, "Password recovery without mail (staff link)"): find a
+// member by name or username and make a one-time password link for them, valid 24 hours — for members who
+// never read email. The link is shown once, here, to copy or share (the phone's share sheet: members live on
+// WhatsApp). Making one is audited by the server and ends no session until the member uses it.
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { MemberMatch, ResetLinkView } from '@samaj/core';
 import { IconCopy, IconSearch, IconShare } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
-// Getting back into an account (issue 32): "Forgot password?", the reset through a link, confirming
-// an email address, and the staff-made link. The server's routes are features/accounts/recovery.ts.
+// Getting back into an account (docs/product/accounts.md): "Forgot password?", the reset through a link,
+// confirming an email address, and the staff-made link. The server's routes are
+// features/accounts/recovery.ts.
 import type { AccountView, MailLanguage, MemberLookup, ResetLinkView } from '@samaj/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

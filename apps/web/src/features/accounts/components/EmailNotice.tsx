@@ -1,7 +1,8 @@
-// The quiet notice for a signed-in member whose address is not confirmed yet (issue 32): it never
-// blocks anything, offers "send again", and can be put away. Putting it away is this browser's
-// memory (localStorage, per address), so the server's render always draws it and the browser hides
-// it once the app runs (useSyncExternalStore's server snapshot: no hydration mismatch).
+// The quiet notice for a signed-in member whose address is not confirmed yet
+// (docs/product/accounts.md, "Email confirmation"): it never blocks anything, offers "send again", and can be
+// put away. Putting it away is this browser's memory (localStorage, per address), so the server's render
+// always draws it and the browser hides it once the app runs (useSyncExternalStore's server snapshot: no
+// hydration mismatch).
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
-// /confirm-email?token=… (issue 32): the link mailed after signup, by "send again", or to a new
-// address from Manage Profile. Opening it confirms the address (a new one becomes the account's);
-// the page works on any device, signed in or not. The confirmation is a write, so it is sent once
-// the app has the page (never from the server's render).
+// /confirm-email?token=… (docs/product/accounts.md, "Email confirmation"): the link mailed after signup, by
+// "send again", or to a new address from Manage Profile. Opening it confirms the address (a new one becomes
+// the account's); the page works on any device, signed in or not. The confirmation is a write, so it is sent
+// once the app has the page (never from the server's render).
 import { Alert, Anchor, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { ERROR_TYPES, recoveryResetSchema } from '@samaj/core';
 import { useEffect, useRef } from 'react';

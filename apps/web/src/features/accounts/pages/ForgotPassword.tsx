@@ -1,6 +1,7 @@
-// "Forgot password?" (issue 32): an email field, and always the same answer whether or not an
-// account uses the address. A server without mail (no SMTP_URL) sends nobody a link: the page says
-// the community's staff can help (they make a one-time link in the console) and how to reach them.
+// "Forgot password?" (docs/product/accounts.md, "Password recovery by mail"): an email field, and always the
+// same answer whether or not an account uses the address. A server without mail (no SMTP_URL) sends nobody a
+// link: the page says the community's staff can help (they make a one-time link in the console) and how to
+// reach them.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { type RecoveryRequestInput, recoveryRequestSchema } from '@samaj/core';

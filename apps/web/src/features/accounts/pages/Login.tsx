@@ -21,7 +21,8 @@ export default function Login() {
   const forward = safeForward(rawForward);
   const { user } = useCurrentUser();
   const client = useQueryClient();
-  // SPEC §8 Login: blocked, wrong credentials, anything else; plus how long to wait when limited.
+  // docs/product/accounts.md, "Login": blocked, wrong credentials, anything else; plus how long to wait when
+  // limited.
   const explain = useErrorMessage('accounts:login_errors');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
-// /reset-password?token=… (issue 32): the link from "Forgot password?" or from the staff. A new
-// password twice (core's rules); on success every other session of the member has ended and this
-// device is signed in, so the member lands on the home page. A link that is expired, used or not
-// one of ours says so and offers to ask again.
+// /reset-password?token=… (docs/product/accounts.md, "Password recovery by mail"): the link from "Forgot
+// password?" or from the staff. A new password twice (core's rules); on success every other session of the
+// member has ended and this device is signed in, so the member lands on the home page. A link that is
+// expired, used or not one of ours says so and offers to ask again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import {

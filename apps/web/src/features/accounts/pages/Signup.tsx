@@ -42,7 +42,8 @@ export default function Signup() {
   const { user } = useCurrentUser();
   const client = useQueryClient();
   const fieldError = useFieldError();
-  // SPEC §8 Signup: already exists, an invalid email (type or the email field), anything else.
+  // docs/product/accounts.md, "Signup": already exists, an invalid email (type or the email field), anything
+  // else.
   const explain = useErrorMessage('accounts:signup_errors');
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -72,7 +73,7 @@ export default function Signup() {
     } catch (err) {
       setError(explain(err));
     } finally {
-      // SPEC §8: the loading state resets after each error.
+      // The loading state resets after each error.
       setBusy(false);
     }
   };

@@ -21,7 +21,7 @@ describe('errors are explained by their type (and field), never by the English m
       'The server has run out of storage space.',
       'સર્વર પર જગ્યા ખૂટી ગઈ છે. થોડી વાર પછી ફરી પ્રયત્ન કરો.',
     ],
-  ])('login: %s reads as SPEC §8 says', async (errorType, message, shown) => {
+  ])('login: %s reads as the error catalogue says', async (errorType, message, shown) => {
     stubServer({
       routes: ({ path }) =>
         path === '/api/account/login'

@@ -29,7 +29,7 @@ export const eventsKeys = {
 
 const enc = encodeURIComponent;
 
-/** One event by id (SPEC §7: the event page loads one event for the signed-in member). */
+/** One event by id (the event page loads one event for the signed-in member). */
 export function useEvent(id: string, enabled = true) {
   return useQuery({
     queryKey: eventsKeys.one(id),

@@ -20,8 +20,8 @@ export function EventCard({ event }: { event: EventDetails }) {
   const { t } = useTranslation('events');
   const start = useEventStart();
   const over = useEventOver()(event);
-  // A stream that ran and stopped says so, rather than 'not started' (issue 30 §3.5); a past event
-  // without one says it ended (issue 31 §4).
+  // A stream that ran and stopped says so, rather than 'not started'; a past event
+  // without one says it ended (docs/product/events.md, "Events list").
   const status = event.live
     ? t('list.status.live')
     : event.liveEndedAt
@@ -59,7 +59,7 @@ export function EventCard({ event }: { event: EventDetails }) {
                 {event.description}
               </Text>
             )}
-            {/* How many said they'll attend (issue 31 §4): only once someone has. */}
+            {/* How many said they'll attend: only once someone has. */}
             {event.attendees > 0 && (
               <Group gap={6} wrap="nowrap">
                 <IconUsers size={16} aria-hidden />
@@ -89,7 +89,7 @@ export function EventCard({ event }: { event: EventDetails }) {
   );
 }
 
-/** Request Streaming (SPEC §2: when there is no live stream), the request count for host and staff, edit. */
+/** Request Streaming (when there is no live stream), the request count for host and staff, edit. */
 function EventActions({ event }: { event: EventView }) {
   const { t } = useTranslation('events');
   const request = useRequestStreaming();

@@ -1,7 +1,7 @@
-// What members plan around (issue 31 §4), on the event screen while there is nothing to watch: when
-// (the community's time zone), where (with the place on the community map when the event has
-// coordinates), what it is about, "I'll attend" with the count, and "Add to calendar" (the .ics);
-// a past event says 'Ended' instead of asking.
+// What members plan around (docs/product/events.md, "Event details"), on the event screen while there is
+// nothing to watch: when (the community's time zone), where (with the place on the community map when the
+// event has coordinates), what it is about, "I'll attend" with the count, and "Add to calendar" (the .ics); a
+// past event says 'Ended' instead of asking.
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { EventView } from '@samaj/core';
 import { IconCalendarEvent, IconCalendarPlus, IconCheck, IconMapPin, IconUsers } from '@tabler/icons-react';

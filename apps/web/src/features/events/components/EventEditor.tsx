@@ -1,5 +1,5 @@
-// The event form (issue 10 §2) for an Admin or a Publisher: a new event, or one of theirs with `?id=`.
-// Loaded only for them (pages/EventCreate.tsx); everyone else reads the placeholder.
+// The event form (docs/product/events.md, "Event form") for an Admin or a Publisher: a new event, or one of
+// theirs with `?id=`. Loaded only for them (pages/EventCreate.tsx); everyone else reads the placeholder.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -82,7 +82,7 @@ const formSchema = eventSchema
   });
 type FormValues = z.input<typeof formSchema>;
 
-/** The form's own inputs: an API error naming one of them is shown at that input (issue 30 §3.6). */
+/** The form's own inputs: an API error naming one of them is shown at that input. */
 const INPUT_FIELDS = new Set<string>([
   'name',
   'description',
@@ -212,8 +212,9 @@ function HostField({ form }: { form: UseFormReturn<FormValues> }) {
 }
 
 /**
- * "Record for replay" (issue 31 §3): in SFU mode the server records the stream and members can watch
- * it again; peer-to-peer, the video never passes through the server, and the form says so.
+ * "Record for replay" (docs/product/live-video.md, "Watch again"): in SFU mode the server records the stream
+ * and members can watch it again; peer-to-peer, the video never passes through the server, and the form says
+ * so.
  */
 function RecordReplayField({ form }: { form: UseFormReturn<FormValues> }) {
   const { t } = useTranslation('events');
@@ -321,7 +322,7 @@ function EventForm({ event }: { event: EventView | null }) {
         coordinates: lat && lng ? { latitude: asDegrees(lat), longitude: asDegrees(lng) } : null,
       });
       // The host lands on the screen they go live from; anyone else on the list, not on a viewer's
-      // waiting screen (issue 30 §3.5).
+      // waiting screen.
       navigate(saved.host === user?.id ? `/event/${encodeURIComponent(saved.id)}` : '/events');
     } catch (failure) {
       // The API names the place's fields under `coordinates.`; the form has them side by side.

@@ -18,7 +18,7 @@ import { CommonControls, HostControls } from './LiveControls';
 import { LiveStage, StagePanel, type VideoFit } from './LiveStage';
 import { WatchAgain } from './WatchAgain';
 
-/** Words for a peer or camera error (SPEC §8 Peer errors), short and in Gujarati. */
+/** Words for a peer or camera error (docs/product/live-video.md, "Errors shown"), short and in Gujarati. */
 export function usePeerErrorText() {
   const { t } = useTranslation('events');
   return (type: string) => t([`live.errors.${type}`, 'live.errors.default']);
@@ -51,7 +51,7 @@ function useStage(playing: boolean) {
     else void stageRef.current?.requestFullscreen?.().catch(() => {});
   };
   // Back only to a page of this app: a member arriving from a link (WhatsApp, a notification, a
-  // fresh tab) has none behind them, and going back would leave the app (issue 30 §3.1).
+  // fresh tab) has none behind them, and going back would leave the app.
   const close = () => (hasAppPageBehind() ? navigate(-1) : navigate('/events', { replace: true }));
   const common = (
     <CommonControls
@@ -79,7 +79,8 @@ function HostScreen({ event }: { event: EventView }) {
     setLive: setLive.mutateAsync,
   });
   const stage = useStage(host.phase === 'live');
-  // Ending reaches everyone watching: ✕ and END ask first while live (issue 30 §3.1).
+  // Ending reaches everyone watching: ✕ and END ask first while live
+  // (docs/product/live-video.md, "Going live and ending").
   const [confirming, setConfirming] = useState<'end' | 'leave' | null>(null);
   const ask = (what: 'end' | 'leave') => (host.phase === 'live' ? setConfirming(what) : null);
   const onClose = () => (host.phase === 'live' ? ask('leave') : stage.props.onClose());
@@ -177,11 +178,12 @@ function ViewerScreen({ event }: { event: EventView }) {
   const viewer = useViewerStream(event.id, event.live, options);
   const [soundBlocked, setSoundBlocked] = useState(false);
   const stage = useStage(viewer.phase === 'playing');
-  // A past event that never streamed: the details below say 'Ended', nothing asks to wait (issue 31 §4).
+  // A past event that never streamed: the details below say 'Ended', nothing asks to wait.
   const over = useEventOver()(event);
   let center: ReactNode = null;
   if (viewer.phase === 'ended' || (viewer.phase === 'waiting' && event.liveEndedAt)) {
-    // Also for a member arriving after the stream: the server remembers that it ran (issue 30 §3.5).
+    // Also for a member arriving after the stream: the server remembers that it ran
+    // (docs/product/live-video.md, "What each member sees").
     center = (
       <StagePanel
         title={t('live.ended.title')}

@@ -44,7 +44,10 @@ function Control({
   );
 }
 
-/** Start, END, camera, microphone and switch camera: the host's only (SPEC §2). */
+/**
+ * Start, END, camera, microphone and switch camera: the host's only
+ * (docs/product/live-video.md, "Live screen").
+ */
 export function HostControls({
   host,
   ready,

@@ -16,7 +16,7 @@ export type VideoFit = 'contain' | 'cover';
 interface LiveStageProps {
   event: EventView;
   stageRef: RefObject<HTMLDivElement | null>;
-  /** Header and controls shown (SPEC §2: hidden after 5 s without mouse movement or click). */
+  /** Header and controls shown (hidden after 5 s without mouse movement or click). */
   shown: boolean;
   onWake(): void;
   onClose(): void;
@@ -104,7 +104,7 @@ export function LiveStage({
         <div className={classes.center}>
           <div className={classes.column}>
             {center}
-            {/* With nothing to watch, what the event is: when, where, about, who comes (issue 31 §4). */}
+            {/* With nothing to watch, what the event is: when, where, about, who comes. */}
             {!stream && <EventDetailsPanel event={event} />}
           </div>
         </div>
@@ -117,7 +117,10 @@ export function LiveStage({
   );
 }
 
-/** `Live` and the viewer count (SPEC §2): redrawn on its own whenever the count changes. */
+/**
+ * `Live` and the viewer count (docs/product/live-video.md, "Live screen"): redrawn on its own whenever the
+ * count changes.
+ */
 function LiveBadge({ viewers }: { viewers: ViewerCount }) {
   const { t } = useTranslation('events');
   const count = useViewerCount(viewers);

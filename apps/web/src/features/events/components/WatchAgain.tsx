@@ -1,6 +1,6 @@
-// "Watch again" (issue 31 §3): on an ended event with a replay, a member plays the recorded stream
-// in the browser's own video player (seekable: it asks the server for byte ranges). The event's
-// manager (an Admin, the Publisher who created it) may delete the replay from the player.
+// "Watch again" (docs/product/live-video.md, "Watch again"): on an ended event with a replay, a member plays
+// the recorded stream in the browser's own video player (seekable: it asks the server for byte ranges). The
+// event's manager (an Admin, the Publisher who created it) may delete the replay from the player.
 import { ActionIcon, Alert, Button, Text } from '@mantine/core';
 import type { EventView } from '@samaj/core';
 import { IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';

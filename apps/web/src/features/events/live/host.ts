@@ -1,5 +1,5 @@
-// The host's side of a live stream (SPEC §4 Event live flag, host): the camera and microphone, a
-// peer whose id is the event id, one media call per viewer, and the viewer count pushed to all.
+// The host's side of a live stream (docs/product/live-video.md, "Going live and ending"): the camera and
+// microphone, a peer whose id is the event id, one media call per viewer, and the viewer count pushed to all.
 import type Peer from 'peerjs';
 import type { DataConnection, MediaConnection, PeerOptions } from 'peerjs';
 import type { HostMessage } from './messages';
@@ -7,7 +7,7 @@ import { openPeer, PeerFailure } from './peer';
 
 export interface HostCallbacks {
   onViewers(count: number): void;
-  /** A peer error type (SPEC §8 Peer errors) after the stream started. */
+  /** A peer error type (docs/product/errors.md, "Live video errors") after the stream started. */
   onError(type: string): void;
 }
 

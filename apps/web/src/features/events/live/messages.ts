@@ -1,6 +1,6 @@
 // What the host's and the viewers' browsers say to each other over the PeerJS data connection
-// (SPEC §4 Event live flag): a viewer greets, the host answers with the viewer count, and a viewer
-// past the cap is told the stream is full instead of being left with a frozen video.
+// (docs/product/live-video.md, "Watching"): a viewer greets, the host answers with the viewer count, and a
+// viewer past the cap is told the stream is full instead of being left with a frozen video.
 
 export type ViewerMessage = { type: 'hello' };
 export type HostMessage = { type: 'viewers'; count: number } | { type: 'full' };

@@ -1,9 +1,10 @@
-// SFU mode (issue 31 §1): the browser's side of the app's `/sfu?event=<id>&role=host|viewer` channel.
-// The server is Janus's only client and relays, for the member's role, a subset of Janus's JSON API
-// on one VideoRoom handle it attached for this channel (apps/server features/events/sfu/rules.ts).
-// This is a small typed wrapper over that subset — transactions, acks and answers, trickled
-// candidates and the close codes — not janus.js: the session, the handle and the plugin are the
-// server's, and what remains is a request/answer pair and a few events (docs/decisions/0041-live-video-janus-sfu.md).
+// SFU mode (docs/product/live-video.md, "Signalling rules"): the browser's side of the app's
+// `/sfu?event=<id>&role=host|viewer` channel. The server is Janus's only client and relays, for the member's
+// role, a subset of Janus's JSON API on one VideoRoom handle it attached for this channel (apps/server
+// features/events/sfu/rules.ts). This is a small typed wrapper over that subset — transactions, acks and
+// answers, trickled candidates and the close codes — not janus.js: the session, the handle and the plugin are
+// the server's, and what remains is a request/answer pair and a few events
+// (docs/decisions/0041-live-video-janus-sfu.md).
 import { SFU_CLOSE_REASON } from '@samaj/core';
 
 export type SfuRole = 'host' | 'viewer';
@@ -49,7 +50,7 @@ export class JanusError extends Error {
   }
 }
 
-/** The error type (SPEC §8 words, events.json live.errors) for a closed channel. */
+/** The error type (events.json live.errors) for a closed channel. */
 export function closeErrorType(closed: { code: number; reason: string }): string {
   switch (closed.reason) {
     case SFU_CLOSE_REASON.watching:

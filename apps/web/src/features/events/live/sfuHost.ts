@@ -1,8 +1,8 @@
-// The host's side of a live stream in SFU mode (issue 31 §1): the camera and microphone, published
-// ONCE to the event's VideoRoom in Janus through the app's `/sfu?role=host` channel — one outgoing
+// The host's side of a live stream in SFU mode (docs/product/live-video.md): the camera and microphone,
+// published ONCE to the event's VideoRoom in Janus through the app's `/sfu?role=host` channel — one outgoing
 // RTCPeerConnection however many watch. The viewer count comes from the server over /realtime
-// (useHostStream); switching camera replaces the published track; END unpublishes and the server
-// closes the room when `live` goes false.
+// (useHostStream); switching camera replaces the published track; END unpublishes and the server closes the
+// room when `live` goes false.
 import { acquireCamera, switchCamera } from './host';
 import { closeErrorType, JanusError, SfuChannel, SfuClosed, trickleThrough } from './sfu';
 

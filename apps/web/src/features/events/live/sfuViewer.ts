@@ -1,7 +1,7 @@
-// A viewer's side of a live stream in SFU mode (issue 31 §1): the app's `/sfu?role=viewer` channel
-// joins the event's room as a subscriber of the host's feed; Janus offers the stream, we answer with
-// nothing to send back. Same callbacks as the peer-to-peer LiveViewer, so the screen is the same;
-// the viewer count comes from the server over /realtime (useViewerStream).
+// A viewer's side of a live stream in SFU mode (docs/product/live-video.md): the app's `/sfu?role=viewer`
+// channel joins the event's room as a subscriber of the host's feed; Janus offers the stream, we answer with
+// nothing to send back. Same callbacks as the peer-to-peer LiveViewer, so the screen is the same; the viewer
+// count comes from the server over /realtime (useViewerStream).
 import { SFU_CLOSE_REASON } from '@samaj/core';
 import { closeErrorType, JanusError, SfuChannel, SfuClosed, trickleThrough } from './sfu';
 import { JOIN_MARK, JOIN_PHASES, type ViewerCallbacks } from './viewer';

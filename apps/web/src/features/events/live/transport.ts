@@ -1,8 +1,9 @@
 // How this server carries live video, as the live screen needs it: peer-to-peer through our PeerJS
 // signalling, or SFU mode through Janus (public-config `liveMode`), and in both the ICE servers of
 // GET /api/live/ice-servers — ICE_SERVERS plus, with TURN set up, a TURN user of the member's own
-// that expires (issue 31 §2). Asked again well before it expires, without reconnecting anyone: the
-// transport is one object for the screen's life, and connections read the current servers when made.
+// that expires (docs/product/live-video.md, "TURN"). Asked again well before it expires, without reconnecting
+// anyone: the transport is one object for the screen's life, and connections read the current servers when
+// made.
 import type { LiveIceServers } from '@samaj/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PeerOptions } from 'peerjs';

@@ -2,8 +2,8 @@ import { CONTROLS_AUTOHIDE_MS } from '@samaj/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * SPEC §2: controls and header hide after 5 s without mouse movement or click, and come back on
- * either. `active` false keeps them shown (nothing to watch yet).
+ * docs/product/live-video.md, "Live screen": controls and header hide after 5 s without mouse movement or
+ * click, and come back on either. `active` false keeps them shown (nothing to watch yet).
  */
 export function useAutoHide(active: boolean): { shown: boolean; wake: () => void } {
   const [shown, setShown] = useState(true);

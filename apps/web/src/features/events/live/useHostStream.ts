@@ -117,7 +117,8 @@ export function useHostStream({ eventId, options, maxViewers, setLive }: HostSet
     return realtime.watchViewers(realtimeChannels.event(eventId), viewers.set);
   }, [counted, eventId, viewers]);
 
-  // Leaving the screen, or the tab going away, destroys the peer (SPEC §4).
+  // Leaving the screen, or the tab going away, destroys the peer
+  // (docs/product/live-video.md, "Going live and ending").
   useEffect(() => {
     window.addEventListener('pagehide', stop);
     return () => {

@@ -1,8 +1,8 @@
 // A viewer's stream as state. While the event is live it connects, and after a drop or a peer
-// error it tries again by itself (SPEC §4: a viewer reconnects while the event is live); when
-// live goes false after having been on, the screen shows the ended state.
-// In SFU mode the same states come from a subscription in Janus (SfuViewer), and the viewer count
-// from the server over /realtime.
+// error it tries again by itself (a viewer reconnects while the event is live:
+// docs/product/live-video.md, "Watching"); when live goes false after having been on, the screen shows the
+// ended state. In SFU mode the same states come from a subscription in Janus (SfuViewer), and the viewer
+// count from the server over /realtime.
 import { realtimeChannels } from '@samaj/core';
 import type Peer from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// A viewer's side of a live stream (SPEC §4 Event live flag, viewer): a peer with a fresh viewer id,
+// A viewer's side of a live stream (docs/product/live-video.md, "Watching"): a peer with a fresh viewer id,
 // a data connection to the host's id (= the event id) with a greeting, the host's call answered
 // with nothing to send back, and the viewer count the host pushes.
 import { viewerPeerId } from '@samaj/core';
@@ -14,7 +14,7 @@ export interface ViewerCallbacks {
   onFull(): void;
   /** The connection to the host went away (the caller reconnects while the event is live). */
   onLost(): void;
-  /** A peer error type (SPEC §8 Peer errors). */
+  /** A peer error type (docs/product/errors.md, "Live video errors"). */
   onError(type: string): void;
 }
 

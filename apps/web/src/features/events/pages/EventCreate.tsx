@@ -1,5 +1,5 @@
-// /events/create (issue 10 §2): Admins and Publishers create an event here, and edit one with
-// `?id=`; everyone else sees the spec's placeholder (SPEC §2: 'a placeholder that only says it works').
+// /events/create (docs/product/events.md, "Event form"): Admins and Publishers create an event here, and
+// edit one with `?id=`; everyone else sees a placeholder that only says it works.
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -42,7 +42,7 @@ const firstPage: EventPage = {
   nextCursor: 'ev1',
 };
 const secondPage: EventPage = {
-  // A past event that never streamed says it ended (issue 31 §4).
+  // A past event that never streamed says it ended.
   documents: [event('ev0', 'Diwali Sneh Milan', { time: '2023-11-12T13:30:00.000Z' })],
   nextCursor: null,
 };
@@ -88,7 +88,7 @@ describe('events list', () => {
     expect(within(noStream).getByText('25/12/2099 · 12:00')).toBeTruthy();
     expect(within(noStream).getByText('Samaj Hall, Surat')).toBeTruthy();
 
-    // A stream that ran and stopped says it ended, with what the event is about (issue 30 §3.5).
+    // A stream that ran and stopped says it ended, with what the event is about.
     const ended = screen.getByText('Youth Cricket').closest('a') as HTMLElement;
     expect(within(ended).getByText('લાઇવ પ્રસારણ પૂરું થયું')).toBeTruthy();
     expect(within(ended).queryByText('Live stream not started')).toBeNull();

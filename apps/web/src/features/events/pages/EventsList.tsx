@@ -11,7 +11,9 @@ import { useEventsList } from '../api/events';
 import { EventCard } from '../components/EventCard';
 import { canCreateEvents } from '../policy';
 
-/** SPEC §2 Events: newest first, 4 at first and 3 more per 'load more'; members only. */
+/**
+ * docs/product/events.md, "Events list": newest first, 4 at first and 3 more per 'load more'; members only.
+ */
 export default function EventsList() {
   const { t } = useTranslation('events');
   return (

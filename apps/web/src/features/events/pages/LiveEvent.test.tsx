@@ -85,7 +85,7 @@ const base: EventView = {
   description: '',
   thumbnail: 'newuser',
   file: null,
-  // Upcoming: a past event that never streamed says it ended instead of 'Not Started' (issue 31 §4).
+  // Upcoming: a past event that never streamed says it ended instead of 'Not Started'.
   time: '2099-03-09T06:30:00.000Z',
   location: 'Samaj Hall',
   host: 'host_user',
@@ -212,7 +212,7 @@ describe('live event screen', () => {
     act(() => lastHost()?.callbacks.onViewers(2));
     expect(viewerCount()).toBe('2');
 
-    // END asks first (issue 30 §3.1): keeping the stream changes nothing.
+    // END asks first: keeping the stream changes nothing.
     fireEvent.click(screen.getByRole('button', { name: 'END' }));
     fireEvent.click(await screen.findByRole('button', { name: 'ચાલુ રાખો' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,6 +1,6 @@
-// The live event screen (SPEC §2, §4): signed-in members only (a visitor goes to login and comes
-// back). The host starts and ends the stream from here; other members watch while it is live and see
-// 'Not Started' otherwise. Live changes arrive over the realtime socket.
+// The live event screen (docs/product/live-video.md, "Live screen"): signed-in members only (a visitor goes
+// to login and comes back). The host starts and ends the stream from here; other members watch while it is
+// live and see 'Not Started' otherwise. Live changes arrive over the realtime socket.
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { VisitorEventDetails } from '../components/EventDetails';
 const EventScreen = lazy(() => import('../components/EventScreen'));
 
 /**
- * The event's name, date, place and cover (its share card: SPEC §3 gives an event a cover "for share
+ * The event's name, date, place and cover (its share card: an event has a cover "for share
  * previews", and a shared invitation must say what it is about even to a visitor's link preview).
  */
 function EventMeta({ id }: { id: string }) {

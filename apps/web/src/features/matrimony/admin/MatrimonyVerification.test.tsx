@@ -21,7 +21,7 @@ function staffProfile(id: string, name: string, status: StaffProfile['status'] =
 }
 
 describe('matrimony verification (staff)', () => {
-  it('shows the phone to call, approves, and bans only with a reason, its buttons in Gujarati (issue 30 §3.13)', async () => {
+  it('shows the phone to call, approves, and bans only with a reason, its buttons in Gujarati', async () => {
     const fetchMock = stubServer({
       account: testAdmin,
       routes: ({ path, query }) => {

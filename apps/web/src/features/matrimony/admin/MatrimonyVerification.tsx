@@ -1,5 +1,5 @@
-// Staff: the matrimony verification queue (issue 9). Requested profiles oldest first with the phone
-// number to call; the other statuses are a switch away (banned, to unban).
+// Staff: the matrimony verification queue (docs/product/matrimony.md, "Verification"). Requested profiles
+// oldest first with the phone number to call; the other statuses are a switch away (banned, to unban).
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { MATRIMONY_STATUSES, type MatrimonyStatus } from '@samaj/core';
 import { useState } from 'react';

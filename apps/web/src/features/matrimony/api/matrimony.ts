@@ -182,7 +182,9 @@ export const useReport = () =>
     api('/api/matrimony/reports', { body: { profile, reason } }),
   );
 
-/** My Not interested and Block marks, for settings to review and undo (issue 30 §3.4). */
+/**
+ * My Not interested and Block marks, for settings to review and undo (docs/product/matrimony.md, "Safety").
+ */
 export function useHiddenProfiles(enabled: boolean) {
   return useQuery({
     queryKey: matrimonyKeys.hidden,

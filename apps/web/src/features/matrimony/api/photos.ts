@@ -1,5 +1,5 @@
-// The owner's photos (issue 34 §4): each picked file goes through the media pipeline first
-// (POST /api/matrimony/photo: sniffed, re-encoded, EXIF dropped), then the list in its order with who
+// The owner's photos (docs/product/matrimony.md, "Photos"): each picked file goes through the media pipeline
+// first (POST /api/matrimony/photo: sniffed, re-encoded, EXIF dropped), then the list in its order with who
 // sees them is saved at once (PUT /api/matrimony/photos; uploads left out are deleted by the server).
 import type { MatrimonyPhotosInput, MyProfile, PhotoUpload } from '@samaj/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
-// Choosing (issue 34 §1, §2, §5): partner preferences — the filters the member's suggestions take —
-// and the lists "Shortlisted me" and "Sent requests". Every key starts with 'matrimony', so a card's
-// action (api/matrimony.ts useAction) refreshes these lists too.
+// Choosing (docs/product/matrimony.md, "Partner preferences and filters"): partner preferences — the filters
+// the member's suggestions take — and the lists "Shortlisted me" and "Sent requests". Every key starts with
+// 'matrimony', so a card's action (api/matrimony.ts useAction) refreshes these lists too.
 import type {
   Page,
   PartnerPreferences,

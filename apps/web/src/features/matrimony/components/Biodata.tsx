@@ -1,6 +1,6 @@
-// The printable one-page biodata of the member's own profile, always in Gujarati (issue 9): the
-// strip's Biodata button calls window.print(), and the print stylesheet leaves only this sheet on
-// the paper (the browser makes the PDF). Nothing here is sent anywhere.
+// The printable one-page biodata of the member's own profile, always in Gujarati
+// (docs/product/matrimony.md, "Biodata"): the strip's Biodata button calls window.print(), and the print
+// stylesheet leaves only this sheet on the paper (the browser makes the PDF). Nothing here is sent anywhere.
 import type { MyProfile } from '@samaj/core';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';

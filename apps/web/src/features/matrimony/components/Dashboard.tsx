@@ -1,7 +1,7 @@
-// The dashboard of an active profile (SPEC §2): Profiles (suggestions, 3 a page, narrowed by the
-// member's partner preferences), Matches (mutual shortlists) and Requests (incoming, with the waiting
-// count); beside them "Shortlisted me" and "Sent requests" (issue 34 §5). The tab is in the URL
-// (?tab=) so a reload, a shared link or coming back from a profile opens the same one.
+// The dashboard of an active profile (docs/product/matrimony.md, "Dashboard"): Profiles (suggestions, 3 a
+// page, narrowed by the member's partner preferences), Matches (mutual shortlists) and Requests (incoming,
+// with the waiting count); beside them "Shortlisted me" and "Sent requests". The tab is in the URL (?tab=) so
+// a reload, a shared link or coming back from a profile opens the same one.
 import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import {
   type IncomingRequest,
@@ -104,7 +104,7 @@ export function Dashboard() {
   );
 }
 
-/** What is new on Matches (issue 30 §3.3, §3.7): said above the tabs until the member opens it. */
+/** What is new on Matches: said above the tabs until the member opens it. */
 function MatchNewsNotice({ news, onOpen }: { news: MatchNews; onOpen: () => void }) {
   const { t } = useTranslation('matrimony');
   return (

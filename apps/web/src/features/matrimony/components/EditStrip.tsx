@@ -1,5 +1,5 @@
-// The edit-profile strip (SPEC §2): the member's photo and name, with edit, hide, the printable
-// biodata and the matrimony settings.
+// The edit-profile strip (docs/product/matrimony.md, "Dashboard"): the member's photo and name, with edit,
+// hide, the printable biodata and the matrimony settings.
 import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

@@ -1,6 +1,7 @@
-// The rest of a match's profile once they accepted my request (issue 9: accepting shows the requester
-// the full profile): physical attributes and partner expectation, read from GET /matrimony/profiles/:id.
-// Phone and address come with the match card itself, only while the acceptance stands.
+// The rest of a match's profile once they accepted my request
+// (docs/product/matrimony.md, "Full-profile requests": accepting shows the requester the full profile):
+// physical attributes and partner expectation, read from GET /matrimony/profiles/:id. Phone and address come
+// with the match card itself, only while the acceptance stands.
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFullProfile } from '../api/matrimony';

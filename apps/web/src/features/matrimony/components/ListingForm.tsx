@@ -1,5 +1,6 @@
-// The four-step listing form (SPEC §2, §5): 0 intro, 1 basic information, 2 contact, education and
-// career, 3 physical attributes and partner expectation. The same form edits a listed profile.
+// The four-step listing form (docs/product/matrimony.md, "Listing form"): 0 intro, 1 basic information, 2
+// contact, education and career, 3 physical attributes and partner expectation. The same form edits a listed
+// profile.
 import {
   Avatar,
   Button,
@@ -84,7 +85,7 @@ export function ListingForm({
   const stepValid = isStepValid(step, bad);
   const formValid = bad.size === 0;
 
-  // SPEC §5: the form starts marked touched, so each step shows what is missing as soon as it opens.
+  // The form starts marked touched, so each step shows what is missing as soon as it opens.
   useEffect(() => {
     if (step > 0)
       void form.trigger([...MATRIMONY_STEP_FIELDS[step as 1 | 2 | 3]] as Path<MatrimonyFormValues>[]);
@@ -97,7 +98,7 @@ export function ListingForm({
     try {
       await onSubmit(input, photo);
     } catch (err) {
-      // SPEC §8: a failed application re-enables the form; nothing typed is lost.
+      // A failed application re-enables the form; nothing typed is lost.
       setError(explain(err));
       const field = err instanceof ApiError ? err.field : null;
       const where = field ? stepOfField(field) : null;

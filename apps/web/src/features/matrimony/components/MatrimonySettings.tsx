@@ -1,6 +1,6 @@
-// Matrimony settings: the gotra filter (issue 9). Suggestions leave out one's own gotra by default;
-// where a gotra is unknown the filter cannot apply, and the switch says so. Below it, the profiles I
-// marked Not interested or blocked, each with its undo (issue 30 §3.4).
+// Matrimony settings: the gotra filter (docs/product/matrimony.md, "Privacy"). Suggestions leave out one's
+// own gotra by default; where a gotra is unknown the filter cannot apply, and the switch says so. Below it,
+// the profiles I marked Not interested or blocked, each with its undo (docs/product/matrimony.md, "Safety").
 import { Badge, Button, Divider, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type HiddenProfile, type MyProfile, STATUS_PALETTE } from '@samaj/core';

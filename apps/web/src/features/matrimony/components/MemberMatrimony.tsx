@@ -1,5 +1,6 @@
-// SPEC §2 Matrimony, a member who may list: the listing form without a profile; with one, its
-// status or the dashboard, and the biodata. Loaded only for a member (pages/Matrimony.tsx).
+// Matrimony for a member who may list (docs/product/matrimony.md, "Who may list"): the listing form without a
+// profile; with one, its status or the dashboard, and the biodata. Loaded only for a member
+// (pages/Matrimony.tsx).
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { AccountView, MyProfile } from '@samaj/core';
 import { useState } from 'react';

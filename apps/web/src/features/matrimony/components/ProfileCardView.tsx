@@ -1,7 +1,7 @@
 // One profile on a card (suggestions, matches, requests): photo, first name, age, education,
 // career and about — never phone or address (the server does not send them). The card's own
 // actions come as children; Not interested / Block / Report are on every card. The name (and the
-// photo) open the full profile page, /matrimony/profile/:id (issue 34 §2).
+// photo) open the full profile page, /matrimony/profile/:id (docs/product/matrimony.md, "Privacy").
 import { Anchor, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { ProfileCard } from '@samaj/core';
 import { IconBriefcase, IconLock, IconSchool, IconUser } from '@tabler/icons-react';

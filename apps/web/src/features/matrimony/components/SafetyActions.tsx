@@ -1,6 +1,6 @@
-// On every card (issue 9): Not interested (gone from my suggestions), Block (neither side sees the
-// other anywhere in matrimony) and Report with a reason (reaches staff; reporting also blocks). The
-// Block and Report dialogs load the first time either is pressed (SafetyDialogs.tsx).
+// On every card (docs/product/matrimony.md, "Safety"): Not interested (gone from my suggestions), Block
+// (neither side sees the other anywhere in matrimony) and Report with a reason (reaches staff; reporting also
+// blocks). The Block and Report dialogs load the first time either is pressed (SafetyDialogs.tsx).
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';

@@ -1,7 +1,8 @@
-// Filters on the suggestions, saved as the member's partner preferences (issue 34 §1): age and height
-// ranges, native place (gam) or city, education or career, "with photo" only. The server applies the
-// saved preferences to every suggestions page (same page size and paging); one tap clears them. A
-// range whose minimum is above its maximum is the server's 400, shown under the field it names.
+// Filters on the suggestions, saved as the member's partner preferences
+// (docs/product/matrimony.md, "Partner preferences and filters"): age and height ranges, native place (gam)
+// or city, education or career, "with photo" only. The server applies the saved preferences to every
+// suggestions page (same page size and paging); one tap clears them. A range whose minimum is above its
+// maximum is the server's 400, shown under the field it names.
 import { Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PartnerPreferences, PartnerPreferencesInput } from '@samaj/core';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';

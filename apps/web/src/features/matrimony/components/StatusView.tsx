@@ -1,4 +1,4 @@
-// SPEC §4 Matrimony profile status: requested, banned and inactive each have their own screen;
+// docs/product/matrimony.md, "Profile status": requested, banned and inactive each have their own screen;
 // the title is the spec's English, the explanation is in the member's language.
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { type MyProfile, matrimonyStatusDisplay, STATUS_PALETTE } from '@samaj/core';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues, invalidFields, isStepValid, stepOfField } from './steps';
 
-// The family details (issue 34 §3) live on steps 2 and 3 of the listing form: a mistake in one holds
-// that step only, and a server error naming `family.<field>` takes the member to its step.
+// The family details (docs/product/matrimony.md, "Family details") live on steps 2 and 3 of the listing form:
+// a mistake in one holds that step only, and a server error naming `family.<field>` takes the member to its
+// step.
 describe('listing form steps: family details', () => {
   const valid = {
     ...emptyValues({ dob: '1995-03-10', gender: 'Male', phone: '98250 12345' }),

@@ -1,5 +1,6 @@
-// Which step of the listing form a field lives on, and whether a step may be left (SPEC §5).
-// Core's schema is the one rule; a step is valid when none of the schema's issues is about its fields.
+// Which step of the listing form a field lives on, and whether a step may be left
+// (docs/product/matrimony.md, "Listing form"). Core's schema is the one rule; a step is valid when none of
+// the schema's issues is about its fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type FamilyDetails,
@@ -18,15 +19,14 @@ import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type MatrimonyFormValues = z.input<typeof matrimonyProfileSchema>;
-export type MatrimonyField = keyof MatrimonyProfileInput;
 export type FormStep = 0 | 1 | 2 | 3;
 
 export const LAST_STEP = MATRIMONY_FORM_LAST_STEP as FormStep;
 
 /**
- * The family details (issue 34 §3) by the step that asks them, named as the form and the server's
- * errors name them (`family.<field>`): the family with contact and career, birth and diet with the
- * physical attributes. Core's MATRIMONY_STEP_FIELDS lists the top-level fields only.
+ * The family details (docs/product/matrimony.md, "Family details") by the step that asks them, named as the
+ * form and the server's errors name them (`family.<field>`): the family with contact and career, birth and
+ * diet with the physical attributes. Core's MATRIMONY_STEP_FIELDS lists the top-level fields only.
  */
 export const FAMILY_STEP_FIELDS = {
   1: [],

@@ -50,7 +50,7 @@ function card(id: string, extra: Partial<ProfileCard> = {}): ProfileCard {
   };
 }
 
-/** No listing: the API's 200 with JSON null (issue 30 §3.11). */
+/** No listing: the API's 200 with JSON null, not an error. */
 const noListing: FakeRoute = ({ path, method }) =>
   path === '/api/matrimony/profile' && method === 'GET' ? { body: null } : undefined;
 
@@ -347,7 +347,7 @@ describe('matrimony: the view depends on who looks', () => {
     });
     renderApp('/matrimony?tab=matches');
     const asha = await screen.findByRole('article', { name: 'Asha' });
-    // Accepted: the requester's button says so (issue 30 §3.7), and withdraws nothing.
+    // Accepted: the requester's button says so, and withdraws nothing.
     const acceptedButton = within(asha).getByRole('button', { name: 'વિનંતી સ્વીકારાઈ' });
     expect(acceptedButton.hasAttribute('disabled')).toBe(true);
     expect(within(asha).queryByRole('button', { name: 'Request Sent' })).toBeNull();
@@ -367,7 +367,7 @@ describe('matrimony: the view depends on who looks', () => {
     );
   });
 
-  it('the owner can decline a waiting request; a declined requester sees it, with nothing to withdraw (issue 30 §3.7)', async () => {
+  it('the owner can decline a waiting request; a declined requester sees it, with nothing to withdraw', async () => {
     const match: MatchCard = {
       ...card('asha', { shortlisted: true }),
       matchedAt: '2024-01-02T00:00:00.000Z',
@@ -404,7 +404,7 @@ describe('matrimony: the view depends on who looks', () => {
     );
   });
 
-  it('settings list my Not interested and Block marks, and undo each (issue 30 §3.4)', async () => {
+  it('settings list my Not interested and Block marks, and undo each', async () => {
     let hidden: HiddenProfile[] = [
       { id: 'bina', firstName: 'Bina', kind: 'blocked', createdAt: '2024-01-03T00:00:00.000Z' },
       { id: 'asha', firstName: 'Asha', kind: 'not_interested', createdAt: '2024-01-02T00:00:00.000Z' },
@@ -440,7 +440,7 @@ describe('matrimony: the view depends on who looks', () => {
     ]);
   });
 
-  it('a new match is news: a notice and a count on Matches until the member opens it (issue 30 §3.3)', async () => {
+  it('a new match is news: a notice and a count on Matches until the member opens it', async () => {
     let news = { matches: 1, answers: 1 };
     const fetchMock = member(({ path, method }) => {
       if (path === '/api/matrimony/profile') return { body: myProfile({ status: 'active' }) };
@@ -480,8 +480,8 @@ describe('matrimony: the view depends on who looks', () => {
   });
 });
 
-// The form's rules (SPEC §5): which buttons show at which step, when they are enabled, and what
-// happens to the values when the application fails.
+// The form's rules (docs/product/matrimony.md, "Listing form"): which buttons show at which step, when they
+// are enabled, and what happens to the values when the application fails.
 describe('matrimony: the listing form', () => {
   const type = (label: string | RegExp, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -557,7 +557,7 @@ describe('matrimony: the listing form', () => {
     expect(((await screen.findByLabelText(/ફોન નંબર/)) as HTMLInputElement).value).toBe('98250 12345');
   });
 
-  it('names gender લિંગ, as Manage Profile does, never જાતિ (which also means caste; issue 30 §3.8)', async () => {
+  it('names gender લિંગ, as Manage Profile does, never જાતિ (which also means caste)', async () => {
     await openForm();
     expect(screen.getByRole('radiogroup', { name: /^લિંગ/ })).toBeTruthy();
     expect(screen.queryByText(/જાતિ/)).toBeNull();

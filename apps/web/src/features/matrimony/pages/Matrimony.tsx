@@ -1,6 +1,6 @@
-// SPEC §2 Matrimony: the view depends on who is looking — loading, a visitor, a member without a
-// marital status, a married member, a member without a profile (the listing form), and a member
-// with one (its status, or the dashboard).
+// docs/product/matrimony.md, "Who may list": the view depends on who is looking — loading, a visitor, a
+// member without a marital status, a married member, a member without a profile (the listing form), and a
+// member with one (its status, or the dashboard).
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import type { AccountView } from '@samaj/core';
 import { IconShare } from '@tabler/icons-react';

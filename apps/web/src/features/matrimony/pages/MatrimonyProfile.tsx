@@ -1,7 +1,7 @@
-// The full profile page, /matrimony/profile/:id (issue 34 §2): the whole listing as this viewer may
-// see it — only what GET /api/matrimony/profiles/:id answers them (card fields always; attributes,
-// family details and contact only while the owner accepts their request) — with the card's actions.
-// Back returns to the list where the member was: a history step (the list's cache and scroll
+// The full profile page, /matrimony/profile/:id (docs/product/matrimony.md, "Privacy"): the whole listing as
+// this viewer may see it — only what GET /api/matrimony/profiles/:id answers them (card fields always;
+// attributes, family details and contact only while the owner accepts their request) — with the card's
+// actions. Back returns to the list where the member was: a history step (the list's cache and scroll
 // position are kept, app/shell/useScrollPosition), or /matrimony when the page was opened directly.
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FullProfile } from '@samaj/core';

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageMeta } from '../../../lib/head';
 
-/** SPEC §2: these screens are a heading and a subtitle only. */
+/** These screens are a heading and a subtitle only (docs/product/shell.md, "Placeholders"). */
 export function PlaceholderView({
   title,
   subtitle,

@@ -25,7 +25,7 @@ import { postsKeys } from '../api/cache';
 import { uploadPost } from '../api/posts';
 
 /**
- * SPEC §2/§4/§5 Add post: text up to 1000 with a counter, an optional image, progress while
+ * docs/product/feed.md, "Add a post": text up to 1000 with a counter, an optional image, progress while
  * sending. The outcome is told once, under the form: 'Post Submitted' (with the review note when
  * the post waits for staff) or the failure notice.
  */
@@ -63,7 +63,7 @@ export function AddPost() {
 
   const pick = (file: File | null) => {
     if (!file) return;
-    // Image types only (SPEC §5); the server checks the bytes again.
+    // Image types only; the server checks the bytes again.
     const ok = file.type.startsWith('image/');
     setImageError(!ok);
     setImage(ok ? file : null);

@@ -50,7 +50,10 @@ export function CommentList({ comments, me, busy, onDelete }: CommentListProps) 
   );
 }
 
-/** 'Add Comment': send disabled while posting or empty (SPEC §5). Resolves true when saved. */
+/**
+ * 'Add Comment': send disabled while posting or empty (docs/product/feed.md, "Comments"). Resolves true when
+ * saved.
+ */
 export function CommentForm({
   post,
   busy,

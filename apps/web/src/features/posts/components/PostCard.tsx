@@ -48,7 +48,7 @@ export interface PostCardProps {
   onDeleted?: () => void;
 }
 
-/** SPEC §2 Post card. */
+/** docs/product/feed.md, "Post card". */
 export function PostCard({
   post,
   me,
@@ -59,7 +59,7 @@ export function PostCard({
 }: PostCardProps) {
   const { t } = useTranslation('posts');
   const { t: tc } = useTranslation('common');
-  // One action at a time per card (SPEC §4 "A busy flag blocks overlapping comment actions").
+  // One action at a time per card (docs/product/feed.md, "Likes").
   const [busy, setBusy] = useState(false);
   // The image dialog is loaded and mounted on the first opening, then stays (for its closing).
   const [imageOpen, setImageOpen] = useState<boolean | null>(null);

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 
 const ICONS = { warning: IconClockHour4, error: IconX, neutral: IconEyeOff } as const;
 
-/** SPEC §4: a post that is not approved shows its status instead of reactions, comments and share. */
+/**
+ * docs/product/feed.md, "Post status": a post that is not approved shows its status instead of reactions,
+ * comments and share.
+ */
 export function PostStatusBanner({ post }: { post: PostView }) {
   const { t } = useTranslation('posts');
   const { label, color } = postStatusDisplay(post.status);

@@ -12,8 +12,8 @@ import { useCurrentUser } from '../../../lib/session';
 const PostList = lazy(() => import('../components/PostList').then((m) => ({ default: m.PostList })));
 
 /**
- * A member's posts under their profile (SPEC §2 Profile): 'No Posts Yet', more on scroll. The
- * router nests it in the profile page (routes.tsx), so neither feature imports the other.
+ * A member's posts under their profile (docs/product/profiles.md, "Profile page"): 'No Posts Yet', more on
+ * scroll. The router nests it in the profile page (routes.tsx), so neither feature imports the other.
  */
 export default function MemberPosts() {
   const { t } = useTranslation('posts');

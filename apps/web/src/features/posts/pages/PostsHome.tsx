@@ -10,7 +10,10 @@ import { FeedSkeleton } from '../components/FeedColumns';
 // of its own, which the server preloads only for a signed-in member (platform/page-preloads.ts).
 const MemberHome = lazy(() => import('../components/MemberHome'));
 
-/** SPEC §2 Posts home: the landing card for visitors; events, add post, feed and sidebar for members. */
+/**
+ * docs/product/feed.md, "Posts home": the landing card for visitors; events, add post, feed and sidebar for
+ * members.
+ */
 export default function PostsHome() {
   const { t } = useTranslation('posts');
   return (

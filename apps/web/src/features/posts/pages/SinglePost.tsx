@@ -19,7 +19,7 @@ function goBack(navigate: ReturnType<typeof useNavigate>) {
 // preloaded only for a signed-in member (page preloads).
 const PostView = lazy(() => import('../components/SinglePostView'));
 
-/** SPEC §2 Single post: back button, the post with all its comments and the comment form. */
+/** docs/product/feed.md, "Single post": back button, the post with all its comments and the comment form. */
 export default function SinglePost() {
   const { t } = useTranslation('posts');
   const { t: tc } = useTranslation('common');

@@ -1,5 +1,6 @@
-// SPEC §2 Profile as a member sees it: the header (the owner's tools on their own) and, below it, the
-// member's posts, which routes.tsx nests here. Loaded only for a member (pages/Profile.tsx).
+// The profile page as a member sees it (docs/product/profiles.md, "Profile page"): the header (the owner's
+// tools on their own) and, below it, the member's posts, which routes.tsx nests here. Loaded only for a
+// member (pages/Profile.tsx).
 import { Alert } from '@mantine/core';
 import { type AccountView, DEFAULT_PICTURE_ID } from '@samaj/core';
 import { useTranslation } from 'react-i18next';

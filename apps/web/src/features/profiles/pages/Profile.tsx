@@ -31,7 +31,8 @@ export default function Profile() {
   const { id } = useParams();
   const { user } = useCurrentUser();
 
-  // SPEC §2 Shell: /profile without an id is the member's own profile, or the way to log in.
+  // docs/product/shell.md, "Navigation": /profile without an id is the member's own profile, or the way to
+  // log in.
   if (!id) {
     if (user === null) return <Redirect to="/login?forward=/profile" replace />;
     if (user) return <Redirect to={`/profile/${encodeURIComponent(user.id)}`} replace />;

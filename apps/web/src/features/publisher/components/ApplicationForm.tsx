@@ -13,9 +13,9 @@ import { FormField } from '../../../components/FormField';
 import { useApply } from '../api/publisherRequest';
 
 /**
- * The three required fields (SPEC §5). Submit is disabled while invalid or sending; success goes
- * back one page; a failure only ends the wait (SPEC §4), and the page then shows what the server
- * knows (e.g. an application sent from another tab).
+ * The three required fields (docs/product/publisher.md, "Application page"). Submit is disabled while invalid
+ * or sending; success goes back one page; a failure only ends the wait, and the page then shows what the
+ * server knows (e.g. an application sent from another tab).
  */
 export function ApplicationForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const { t } = useTranslation('publisher');

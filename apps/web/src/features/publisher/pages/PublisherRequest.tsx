@@ -1,4 +1,4 @@
-// SPEC §2 Publisher application: Back link, title, intro, then the form — or, for a member who
+// docs/product/publisher.md, "Application page": Back link, title, intro, then the form — or, for a member who
 // already applied, where their application stands. Visitors get the login card (with forward).
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { AccountView } from '@samaj/core';
@@ -57,7 +57,7 @@ function Application({ user, onDone }: { user: AccountView; onDone: () => void }
   const query = useMyApplication(user.id);
   const [again, setAgain] = useState(false);
   if (query.isPending) return <CardSkeletons count={1} avatar={false} />;
-  // A failed load leaves the form (SPEC §7); a second application is refused by the server anyway.
+  // A failed load leaves the form; a second application is refused by the server anyway.
   const application = query.isError ? null : query.data;
   if (application && !again) {
     return (

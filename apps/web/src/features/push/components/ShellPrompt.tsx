@@ -1,5 +1,6 @@
-// The shell's popups (SPEC §4): installing the app, and allowing notifications in the installed app.
-// The shell decides which one is due (lib/push/useShellPrompt) and where it sits; this draws it.
+// The shell's popups (docs/product/notifications.md): installing the app, and allowing notifications in the
+// installed app. The shell decides which one is due (lib/push/useShellPrompt) and where it sits; this draws
+// it.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +106,7 @@ function NotificationPrompt({ onClose }: PromptProps) {
       setRefused(true);
       return;
     }
-    // A failed subscribe is ignored by the interface (SPEC §5) and logged.
+    // A failed subscribe is ignored by the interface and logged.
     optBackIntoPush();
     subscribe().catch(logPushError);
     onClose();

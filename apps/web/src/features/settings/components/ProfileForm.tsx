@@ -30,7 +30,9 @@ function formValues(user: AccountView): ManageProfileInput {
   };
 }
 
-/** Name, email, birthday, gender, marital status and password (SPEC §2 Manage Profile). */
+/**
+ * Name, email, birthday, gender, marital status and password (docs/product/accounts.md, "Manage Profile").
+ */
 export function ProfileForm({ user }: { user: AccountView }) {
   const { t } = useTranslation('settings');
   const client = useQueryClient();
@@ -39,7 +41,8 @@ export function ProfileForm({ user }: { user: AccountView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  // With mail on, a new address applies only once the link mailed to it is opened (issue 32).
+  // With mail on, a new address applies only once the link mailed to it is opened
+  // (docs/product/accounts.md, "Email confirmation").
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const form = useForm<ManageProfileInput>({
     resolver: zodResolver(manageProfileSchema),

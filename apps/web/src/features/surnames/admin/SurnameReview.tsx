@@ -1,6 +1,6 @@
-// Staff review of member submissions (issue 4): oldest first, each proposal beside the surname's
-// current values; Apply, Edit-then-apply or Reject. The server checks the Admin label and writes
-// the audit log; this page only lays the decision out.
+// Staff review of member submissions (docs/product/surnames.md, "Review by staff"): oldest first, each
+// proposal beside the surname's current values; Apply, Edit-then-apply or Reject. The server checks the Admin
+// label and writes the audit log; this page only lays the decision out.
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SubmissionReviewView } from '@samaj/core';

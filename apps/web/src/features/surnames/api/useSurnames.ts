@@ -8,9 +8,9 @@ export const surnamesQueryKey = ['surnames'] as const;
 const MAX_PAGES = 50;
 
 /**
- * Every surname, 100 per request (SPEC §7) following the cursor: the search box filters the whole
- * directory, so the list loads once and filters locally. In core's one order (sortSurnames), as
- * signup lists them.
+ * Every surname, 100 per request (docs/product/surnames.md, "Surname list") following the cursor: the search
+ * box filters the whole directory, so the list loads once and filters locally. In core's one order
+ * (sortSurnames), as signup lists them.
  */
 export async function fetchAllSurnames(signal?: AbortSignal): Promise<SurnameView[]> {
   const all: SurnameView[] = [];

@@ -13,9 +13,9 @@ import { textToHtml } from '../lib/html';
 type FormValues = z.input<typeof surnameSubmissionSchema>;
 
 /**
- * SPEC §2/§5: gam, kuldevta and description for one surname. Submit stays disabled while the
- * form is invalid or nothing is filled in, a second submit while one runs is ignored, success
- * shows 'Submitted' and resets the form, a failure just re-enables the button.
+ * docs/product/surnames.md, "Submitting details": gam, kuldevta and description for one surname. Submit stays
+ * disabled while the form is invalid or nothing is filled in, a second submit while one runs is ignored,
+ * success shows 'Submitted' and resets the form, a failure just re-enables the button.
  */
 export function SubmissionForm({ surname }: { surname: string }) {
   const { t } = useTranslation('surnames');
@@ -46,7 +46,7 @@ export function SubmissionForm({ surname }: { surname: string }) {
       reset({ surname, gam: '', kuldevta: '', description: '' });
       setSubmitted(true);
     } catch {
-      // SPEC §8: a failed surname submit re-enables the button without a message.
+      // A failed submit only re-enables the button, without a message.
     } finally {
       running.current = false;
     }

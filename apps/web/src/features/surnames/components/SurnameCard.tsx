@@ -13,7 +13,10 @@ import { memberKey } from '../lib/count';
 import { htmlToText } from '../lib/html';
 import classes from './SurnameCard.module.css';
 
-/** One surname in the directory (SPEC §2). Memoized: typing in the search re-renders only new cards. */
+/**
+ * One surname in the directory (docs/product/surnames.md, "Surname list"). Memoized: typing in the search
+ * re-renders only new cards.
+ */
 export const SurnameCard = memo(function SurnameCard({ surname }: { surname: SurnameView }) {
   const { t } = useTranslation('surnames');
   // Sanitizing and parsing a description is the costly part of a card: once per description.
@@ -55,7 +58,7 @@ export const SurnameCard = memo(function SurnameCard({ surname }: { surname: Sur
   );
 });
 
-/** The four empty cards of SPEC §2 while the list loads. */
+/** The four empty cards shown while the list loads. */
 export function SurnameCardSkeleton() {
   return <div className={classes.skeleton} data-testid="surname-skeleton" />;
 }

@@ -48,8 +48,9 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * A member types plain text; it is stored as HTML (SPEC §3), so blank lines become paragraphs and
- * single line breaks stay line breaks. Anything that looks like markup is shown, never run.
+ * A member types plain text; it is stored as HTML (docs/product/surnames.md, "A surname"), so blank lines
+ * become paragraphs and single line breaks stay line breaks. Anything that looks like markup is shown, never
+ * run.
  */
 export function textToHtml(text: string): string {
   return text

@@ -10,7 +10,7 @@ import { useSurnames } from '../api/useSurnames';
 import { ShareButton } from '../components/ShareButton';
 import { SurnameCard, SurnameCardSkeleton } from '../components/SurnameCard';
 
-/** SPEC §2: four empty placeholder cards while loading. */
+/** Four empty placeholder cards while loading (docs/product/surnames.md, "Surname list"). */
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
 /** More than a phone or a desktop screen shows: these render first, the rest right after. */
 const FIRST_CARDS = 12;

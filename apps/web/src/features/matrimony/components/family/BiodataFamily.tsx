@@ -1,6 +1,6 @@
-// The family details on the printed biodata (issue 34 §3), in Gujarati like the rest of the sheet:
-// the family (with gam, gotra and mosal) and birth, horoscope and diet. A section with nothing given
-// is left off the paper.
+// The family details on the printed biodata (docs/product/matrimony.md, "Biodata"), in Gujarati like the rest
+// of the sheet: the family (with gam, gotra and mosal) and birth, horoscope and diet. A section with nothing
+// given is left off the paper.
 import type { ChoiceLabel, FamilyDetails } from '@samaj/core';
 import { useTranslation } from 'react-i18next';
 import classes from '../Biodata.module.css';

@@ -1,7 +1,7 @@
-// The listing form's family details (issue 34 §3), all optional: the family with step 2 (contact,
-// education and career), birth, horoscope and diet with step 3. Gam and gotra are not asked: they
-// come from the member's surname and are shown read-only. Each field is named `family.<field>`, as
-// core's schema and the server's errors name it.
+// The listing form's family details (docs/product/matrimony.md, "Family details"), all optional: the family
+// with step 2 (contact, education and career), birth, horoscope and diet with step 3. Gam and gotra are not
+// asked: they come from the member's surname and are shown read-only. Each field is named `family.<field>`,
+// as core's schema and the server's errors name it.
 import { Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type MatrimonyProfileInput, SIBLINGS_MAX } from '@samaj/core';
 import type { ReactNode } from 'react';

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type FakeRequest, renderApp, stubServer, testMember } from '../../../../test/render';
 import { profileFields } from '../../lib/testProfile';
 
-// The owner's photos dialog (issue 34 §4), in Gujarati as most members see it: the order is put
-// with buttons, and Save sends the ids in that order with the choice of who sees them.
+// The owner's photos dialog (docs/product/matrimony.md, "Photos"), in Gujarati as most members see it: the
+// order is put with buttons, and Save sends the ids in that order with the choice of who sees them.
 
 const single = {
   ...testMember,

@@ -1,8 +1,8 @@
-// The owner's photos (issue 34 §4): up to four, the first the main one (on the card and the biodata),
-// put in order with buttons (earlier, later, make main — no dragging needed), removed, and added
-// through the media pipeline; and who sees them: every verified member who sees the listing, or only
-// members whose full-profile request the owner accepted (others see a locked placeholder). Nothing
-// changes for others until Save (one PUT /api/matrimony/photos).
+// The owner's photos (docs/product/matrimony.md, "Photos"): up to four, the first the main one (on the card
+// and the biodata), put in order with buttons (earlier, later, make main — no dragging needed), removed, and
+// added through the media pipeline; and who sees them: every verified member who sees the listing, or only
+// members whose full-profile request the owner accepted (others see a locked placeholder). Nothing changes
+// for others until Save (one PUT /api/matrimony/photos).
 import {
   ActionIcon,
   Badge,

@@ -1,6 +1,7 @@
-// A listing's family details as the server sent them to this viewer (issue 34 §3), read-only: the
-// owner's acceptance of my request stands, or the server sent `null` and nothing shows. Choices are
-// worded by core's labels in the reader's language; what was not given is left out.
+// A listing's family details as the server sent them to this viewer
+// (docs/product/matrimony.md, "Family details"), read-only: the owner's acceptance of my request stands, or
+// the server sent `null` and nothing shows. Choices are worded by core's labels in the reader's language;
+// what was not given is left out.
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DIET_LABELS, type FamilyDetails, INCOME_LABELS, MANGLIK_LABELS, RASHI_LABELS } from '@samaj/core';
 import { useTranslation } from 'react-i18next';

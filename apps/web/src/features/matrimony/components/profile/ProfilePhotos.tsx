@@ -1,5 +1,5 @@
-// The photos the server lets this viewer see (issue 34 §4), read-only, main first; a locked
-// placeholder where the owner shows photos only to members whose request they accepted.
+// The photos the server lets this viewer see (docs/product/matrimony.md, "Photos"), read-only, main first; a
+// locked placeholder where the owner shows photos only to members whose request they accepted.
 import { Box, Group, Image, Stack, Text } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
