@@ -13,8 +13,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'samaj-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
-// The mail the server sends (password recovery, email confirmation: issue 32) goes to a local SMTP
-// sink started here, once, before the server; the specs read it from E2E_MAIL_DIR (support/mail-sink.ts).
+// The mail the server sends (password recovery, email confirmation: docs/product/accounts.md) goes to a local
+// SMTP sink started here, once, before the server; the specs read it from E2E_MAIL_DIR
+// (support/mail-sink.ts).
 if (!process.env.E2E_SMTP_URL) {
   process.env.E2E_MAIL_DIR = mkdtempSync(join(tmpdir(), 'samaj-e2e-mail-'));
   process.env.E2E_SMTP_URL = await startMailSink(process.env.E2E_MAIL_DIR);

@@ -1,7 +1,8 @@
-// Live events in SFU mode (issue 31 §1–2) against a real Janus and a real coturn: the server runs with
-// JANUS_URL, TURN_URLS and TURN_SECRET, which the main suite's server must not have (its live.spec.ts
-// is peer-to-peer). Playwright starts Janus, coturn and then the compiled server on ports chosen here,
-// and stops all three after the specs. `npm run test -w @samaj/e2e` runs this config after the main one.
+// Live events in SFU mode (docs/product/live-video.md) against a real Janus and a real coturn: the server
+// runs with JANUS_URL, TURN_URLS and TURN_SECRET, which the main suite's server must not have (its
+// live.spec.ts is peer-to-peer). Playwright starts Janus, coturn and then the compiled server on ports chosen
+// here, and stops all three after the specs. `npm run test -w @samaj/e2e` runs this config after the main
+// one.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -62,7 +62,7 @@ const HOT_LIKERS = 10_000;
 const HOT_COMMENTS = 1_000;
 
 /**
- * Issue 12 §6: post n becomes a hot post — 10,000 likes and 1,000 comments on top of its own — with
+ * A hot post: post n becomes a hot post — 10,000 likes and 1,000 comments on top of its own — with
  * its counters raised to match, as the trigger would have kept them.
  */
 export async function fillHotPost(db: Database, n: number): Promise<{ ms: number }> {

@@ -1,6 +1,7 @@
-// Issue 2 targets: cold start ≤ 5 s (first start: migrations + seed, to the first 200 on /api/health),
-// idle RSS ≤ 320 MB (issue 33: pages rendered on the server; was 200), initial JavaScript for `/` ≤ 150 KB gzip. Baselines from the same run: a bare Node
-// HTTP server's start and RSS, and React + ReactDOM's own production size.
+// Targets (docs/product/operations.md, "Performance targets"): cold start ≤ 5 s (first start: migrations +
+// seed, to the first 200 on /api/health), idle RSS ≤ 320 MB (pages rendered on the server; was 200), initial
+// JavaScript for `/` ≤ 150 KB gzip. Baselines from the same run: a bare Node HTTP server's start and RSS, and
+// React + ReactDOM's own production size.
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { SW_REGISTRATION_MARK } from '@samaj/core';
@@ -88,7 +89,8 @@ export async function run(): Promise<Section> {
     args: QUIET_ARGS,
   });
   // A member's browser asking for Gujarati: the page is rendered in the language a browser asks for
-  // (issue 33), and one asking for English also loads the shell's English texts (~1.9 KB gzip).
+  // (docs/product/shell.md, "Server rendering"), and one asking for English also loads the shell's English
+  // texts (~1.9 KB gzip).
   const page = await browser.newPage({ locale: 'gu-IN' });
   const scripts: { url: string; gzip: number }[] = [];
   page.on('response', async (res) => {

@@ -1,7 +1,7 @@
-// Issue 3: login throughput, signup p50 (the password hashing cost) and the time to serve a 300 px
-// preview, cold (first request: decode, resize, encode) and cached. Baseline from the same run and
-// server: GET /api/health, the cheapest route, so the figures show what auth and images add.
-// AUTH_RATE_LIMIT=off: the limits would otherwise refuse the bench's logins after 20 (by design).
+// docs/product/operations.md, "Performance targets": login throughput, signup p50 (the password hashing cost)
+// and the time to serve a 300 px preview, cold (first request: decode, resize, encode) and cached. Baseline
+// from the same run and server: GET /api/health, the cheapest route, so the figures show what auth and images
+// add. AUTH_RATE_LIMIT=off: the limits would otherwise refuse the bench's logins after 20 (by design).
 import { median, percentile, photoJpeg, type Section, startServer } from '../lib.ts';
 
 const CONCURRENCY = 8;

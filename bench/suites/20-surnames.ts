@@ -1,6 +1,6 @@
-// Issue 4: the surname list (a page of 100, the spec's limit) and one surname's detail, p50 latency
-// and throughput, against GET /api/health — the smallest JSON route of the same server — measured
-// in the same run, so the ratio says what the directory itself costs.
+// docs/product/operations.md, "Performance targets": the surname list (a page of 100, the spec's limit) and
+// one surname's detail, p50 latency and throughput, against GET /api/health — the smallest JSON route of the
+// same server — measured in the same run, so the ratio says what the directory itself costs.
 import autocannon from 'autocannon';
 import { type Section, startServer } from '../lib.ts';
 

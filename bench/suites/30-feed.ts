@@ -1,6 +1,7 @@
-// Issue 5 targets: a feed page (GET /api/posts, logged in) reaches ≥ 0.35× the throughput of the
-// bare JSON route (GET /api/health) on PostgreSQL and ≥ 0.15× on PGlite, and its p50 at 1M posts
-// is ≤ 1.3× its p50 at 10k. Both routes are measured in the same run, against the same server.
+// Targets (docs/product/operations.md, "Performance targets"): a feed page (GET /api/posts, logged in)
+// reaches ≥ 0.35× the throughput of the bare JSON route (GET /api/health) on PostgreSQL and ≥ 0.15× on
+// PGlite, and its p50 at 1M posts is ≤ 1.3× its p50 at 10k. Both routes are measured in the same run, against
+// the same server.
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { fillFeed, fillHotPost } from '../data/feed.ts';
 import {
@@ -60,7 +61,7 @@ const ORDINARY_POST = 5_008;
 const HOT_ROUNDS = 2;
 
 /**
- * Issue 12 §6: once a post has 10k likes and 1k comments, the page it opens against a page of ordinary
+ * A hot post: once a post has 10k likes and 1k comments, the page it opens against a page of ordinary
  * posts from the same feed (cursor pages, 3 posts each), measured alternately on the same database.
  */
 async function measureHot(

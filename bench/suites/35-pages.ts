@@ -1,7 +1,7 @@
-// Issue 33 targets: every page rendered on the server by React (apps/web src/entry-server.tsx). The
-// feed's server render p50 ≤ 15 ms at 10k posts; HTML pages per second ÷ the JSON route with the same
-// data, reported; idle RSS ≤ 320 MB after pages have been rendered (PGlite). Measured against the same
-// server in the same run: the page beside the API answer it carries, alternately.
+// Targets (docs/product/operations.md, "Performance targets"): every page rendered on the server by React
+// (apps/web src/entry-server.tsx). The feed's server render p50 ≤ 15 ms at 10k posts; HTML pages per second ÷
+// the JSON route with the same data, reported; idle RSS ≤ 320 MB after pages have been rendered (PGlite).
+// Measured against the same server in the same run: the page beside the API answer it carries, alternately.
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { fillFeed } from '../data/feed.ts';

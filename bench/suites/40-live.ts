@@ -1,8 +1,8 @@
-// Issue 10: live video on loopback with Chromium's fake camera. Join to first frame (from the
-// viewer's `samaj:live-join` mark, set when its peer starts, to the video's first decoded frame)
-// with 1 viewer and with 8 joining at once, and how many viewers one host serves with frames still
-// flowing up to the configured cap (LIVE_MAX_VIEWERS, 12) — the next one must be told it is full.
-// Host and viewers are tabs of one headless Chromium on the same 2-core machine as the server.
+// docs/product/operations.md, "Performance targets": live video on loopback with Chromium's fake camera. Join
+// to first frame (from the viewer's `samaj:live-join` mark, set when its peer starts, to the video's first
+// decoded frame) with 1 viewer and with 8 joining at once, and how many viewers one host serves with frames
+// still flowing up to the configured cap (LIVE_MAX_VIEWERS, 12) — the next one must be told it is full. Host
+// and viewers are tabs of one headless Chromium on the same 2-core machine as the server.
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -202,7 +202,7 @@ export async function run(): Promise<Section> {
     const hostPage = await host.context.newPage();
     await hostPage.goto(`/event/${eventId}`);
 
-    // AT_ONCE members waiting on the event's screen when the host starts (SPEC §4: viewers learn
+    // AT_ONCE members waiting on the event's screen when the host starts (viewers learn
     // it in real time and join together). Their pages are loaded first: on real phones each page
     // loads on its own CPU, here eight tabs would share two cores with the host's encoders.
     const waiting = await Promise.all(Array.from({ length: AT_ONCE }, () => member(browser, url, 'wait')));

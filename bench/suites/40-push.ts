@@ -1,10 +1,10 @@
-// Issue 11: fan-out of one "event is live" notification to 10k subscriptions against a push
-// service on this machine (bench/push-receiver.ts, its own process, https with the test
-// certificate). The server is built in this process (as main.ts builds it) so the bench can publish
-// the domain event itself; everything after that is the production path: the job written in the
-// transaction, pg-boss fan-out steps of TOPIC_BATCH, web-push encryption (aes128gcm) and VAPID
-// signing per subscription, TLS to the receiver. Baseline: the same receiver taking the same
-// number of plain POSTs from this process with the same concurrency (no queue, no encryption).
+// docs/product/operations.md, "Performance targets": fan-out of one "event is live" notification to 10k
+// subscriptions against a push service on this machine (bench/push-receiver.ts, its own process, https with
+// the test certificate). The server is built in this process (as main.ts builds it) so the bench can publish
+// the domain event itself; everything after that is the production path: the job written in the transaction,
+// pg-boss fan-out steps of TOPIC_BATCH, web-push encryption (aes128gcm) and VAPID signing per subscription,
+// TLS to the receiver. Baseline: the same receiver taking the same number of plain POSTs from this process
+// with the same concurrency (no queue, no encryption).
 import { type ChildProcess, fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -1,10 +1,10 @@
-// Issue 31: live video in SFU mode on this machine — a real Janus (Debian's, started here as the
-// tests start it) and the server with JANUS_URL. The host is a Chromium tab with the fake camera
-// publishing through the app's /sfu channel; 3 viewers are Chromium tabs (join → first frame, as
-// members see it), the rest are headless subscribers in Node (@roamhq/wrtc, the server's test
-// dependency) joining through the same /sfu channel with members' own sessions, to fit 2 cores.
-// At 1, 10 and 50 viewers: the host's bytes sent against one viewer's bytes received over the same
-// window (≈ 1: the host uploads one stream whatever the audience), and Janus's and the server's CPU.
+// docs/product/operations.md, "Performance targets": live video in SFU mode on this machine — a real Janus
+// (Debian's, started here as the tests start it) and the server with JANUS_URL. The host is a Chromium tab
+// with the fake camera publishing through the app's /sfu channel; 3 viewers are Chromium tabs (join → first
+// frame, as members see it), the rest are headless subscribers in Node (@roamhq/wrtc, the server's test
+// dependency) joining through the same /sfu channel with members' own sessions, to fit 2 cores. At 1, 10 and
+// 50 viewers: the host's bytes sent against one viewer's bytes received over the same window (≈ 1: the host
+// uploads one stream whatever the audience), and Janus's and the server's CPU.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import wrtc from '@roamhq/wrtc';

@@ -1,6 +1,7 @@
-// Issue 9 target: the suggestions page and the matches list keep their p50 at 100k profiles within
-// 1.3× of their p50 at 1k (every query on an index, keyset pages), on PGlite and PostgreSQL.
-// Profiles come with shortlists, matches, requests, blocks and not-interested marks in proportion.
+// Target (docs/product/operations.md, "Performance targets"): the suggestions page and the matches list keep
+// their p50 at 100k profiles within 1.3× of their p50 at 1k (every query on an index, keyset pages), on
+// PGlite and PostgreSQL. Profiles come with shortlists, matches, requests, blocks and not-interested marks in
+// proportion.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import {

@@ -1,7 +1,8 @@
-// Issue 34 target: suggestions with filters at 100k profiles — p50 with the narrowest and with the
-// widest filter ÷ p50 unfiltered ≤ 1.3×, on PGlite and PostgreSQL. The profiles are 50-matrimony's
-// (its `fill` and `listReader`), given varied birth dates, heights, education, cities and photos.
-// The three routes are measured in turn, ROUNDS times, so the machine's other work weighs on each.
+// Target (docs/product/operations.md, "Performance targets"): suggestions with filters at 100k profiles — p50
+// with the narrowest and with the widest filter ÷ p50 unfiltered ≤ 1.3×, on PGlite and PostgreSQL. The
+// profiles are 50-matrimony's (its `fill` and `listReader`), given varied birth dates, heights, education,
+// cities and photos. The three routes are measured in turn, ROUNDS times, so the machine's other work weighs
+// on each.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import {

@@ -1,7 +1,8 @@
-// Issue 12 §1: Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on the pages members
-// reach from WhatsApp links, median of 3 runs each, beside a static page served by the same server in
-// the same run. Issue 33 extends it to every page of SPEC §2, each as a visitor and as a member who has
-// what the page shows (a post, an event, a matrimony listing beside another member's). Lighthouse 13 needs Node ≥ 22.19 while the project runs on Node 20: both Lighthouse and
+// docs/product/operations.md, "Performance targets": Lighthouse's mobile preset (simulated slow 4G and a 4×
+// slower CPU) on the pages members reach from WhatsApp links, median of 3 runs each, beside a static page
+// served by the same server in the same run. It covers every page (docs/product/shell.md, "Route table"),
+// each as a visitor and as a member who has what the page shows (a post, an event, a matrimony listing beside
+// another member's). Lighthouse 13 needs Node ≥ 22.19 while the project runs on Node 20: both Lighthouse and
 // a Node 24 binary are installed on first use into gitignored caches (.ci/cache), never into the project.
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -167,7 +168,7 @@ async function phoneLoads<T>(
 }
 
 /**
- * Issue 12 §2's other half, which Lighthouse's simulated TBT does not show: the real main-thread tasks
+ * The first-load target's other half, which Lighthouse's simulated TBT does not show: the real main-thread tasks
  * of a page loading at Lighthouse's mobile CPU, seen by a long-task observer from the first byte until
  * 6 s later (no network throttling). Per run: the longest task and the time tasks spent past 50 ms.
  */
@@ -375,7 +376,7 @@ export async function run(): Promise<Section> {
     const eventId = ((await event.json()) as { id: string }).id;
     const profile = member.username;
 
-    // SPEC §2's pages, each as a visitor and as the member (the photo post as the member only).
+    // The app's pages, each as a visitor and as the member (the photo post as the member only).
     const paths: Array<[string, string]> = [
       ['/', '/'],
       ['/posts', '/posts'],
@@ -448,7 +449,7 @@ export async function run(): Promise<Section> {
     const loadAfter = loadavg();
     const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
     const markdown = [
-      `Lighthouse 13, mobile preset (simulated slow 4G, 4× CPU slowdown), headless /usr/bin/chromium, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page${RUNS < 3 ? ' (fewer than 3 to keep the run within the time there was: one run can be a few points off the median)' : ''}; the compiled server on a fresh DATA_DIR (PGlite) with the built-in surnames, one Publisher's two approved posts (the newer with a 1600 × 1200 photo), one event, and the Publisher listed in matrimony (approved) beside a woman with a photo. "member" is that Publisher. Targets (issues 12 and 33): performance ≥ 95 (LCP ≤ 1.8 s, TBT ≤ 100 ms), accessibility 100, best practices ≥ 95, CLS 0 on every row, SEO 100 on a visitor's rows that search engines may index: "(not counted)" marks a member's rows, the paths robots.txt disallows (${disallowed.join(', ')}: Lighthouse's is-crawlable audit fails a disallowed page by design) and the 404 page (its http-status-code audit fails any page answered 404, as this one must be). Lighthouse's simulation scales the CPU time it observes, so a busy machine lowers the performance scores: load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} at the end; the run took ${((performance.now() - started) / 60000).toFixed(0)} min. ${missed} of ${pages.length - 1} rows miss a target.`,
+      `Lighthouse 13, mobile preset (simulated slow 4G, 4× CPU slowdown), headless /usr/bin/chromium, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page${RUNS < 3 ? ' (fewer than 3 to keep the run within the time there was: one run can be a few points off the median)' : ''}; the compiled server on a fresh DATA_DIR (PGlite) with the built-in surnames, one Publisher's two approved posts (the newer with a 1600 × 1200 photo), one event, and the Publisher listed in matrimony (approved) beside a woman with a photo. "member" is that Publisher. Targets (docs/product/operations.md, "Performance targets"): performance ≥ 95 (LCP ≤ 1.8 s, TBT ≤ 100 ms), accessibility 100, best practices ≥ 95, CLS 0 on every row, SEO 100 on a visitor's rows that search engines may index: "(not counted)" marks a member's rows, the paths robots.txt disallows (${disallowed.join(', ')}: Lighthouse's is-crawlable audit fails a disallowed page by design) and the 404 page (its http-status-code audit fails any page answered 404, as this one must be). Lighthouse's simulation scales the CPU time it observes, so a busy machine lowers the performance scores: load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} at the end; the run took ${((performance.now() - started) / 60000).toFixed(0)} min. ${missed} of ${pages.length - 1} rows miss a target.`,
       '',
       '| page | performance | LCP | TBT | CLS | FCP | accessibility | best practices | SEO | |',
       '|---|---|---|---|---|---|---|---|---|---|',
@@ -467,7 +468,7 @@ export async function run(): Promise<Section> {
         `| ${name} | ${median((runs as typeof list).map((r) => r.longest))} ms | ${median((runs as typeof list).map((r) => r.blocking))} ms | ${(runs as typeof list).map((r) => r.tasks).join(' / ')} |`,
     );
     const tasksMarkdown = [
-      `Main-thread tasks over 50 ms while a page loads at Lighthouse's mobile CPU (4× slowdown by the DevTools protocol, 412 px wide, no network throttling), seen by a long-task observer for 6 s; median of ${RUNS} runs. Target (issue 12 §2): the 100-surname list without a task over 50 ms — ${longest <= 50 ? 'met' : 'MISSED'}.`,
+      `Main-thread tasks over 50 ms while a page loads at Lighthouse's mobile CPU (4× slowdown by the DevTools protocol, 412 px wide, no network throttling), seen by a long-task observer for 6 s; median of ${RUNS} runs. Target (docs/product/operations.md, "Performance targets"): the 100-surname list without a task over 50 ms — ${longest <= 50 ? 'met' : 'MISSED'}.`,
       '',
       '| page | longest task | time past 50 ms | every long task, per run (ms) |',
       '|---|---|---|---|',

@@ -1,10 +1,10 @@
-// Issue 35 §5: one and two server processes on one PostgreSQL behind Debian's nginx with the shipped
-// site (deploy/nginx/samaj.conf, as the proxy test runs it), over HTTPS. Each route is a ratio to the
-// bare health route through the same proxy in the same run; the two setups are measured in
-// alternating rounds. Then a soak of mixed traffic on two processes, with the RSS of each process
-// reported every 30 s as the highest it read in those 30 s (read every 2 s: RSS saws up and down by
-// ~100 MB with each collection, so one reading per 30 s would miss the first minute's true peak). Target from the issue: the surname list (kept in memory, list-cache.ts) ≥ 0.5×
-// the bare route.
+// docs/product/operations.md, "Performance targets": one and two server processes on one PostgreSQL behind
+// Debian's nginx with the shipped site (deploy/nginx/samaj.conf, as the proxy test runs it), over HTTPS. Each
+// route is a ratio to the bare health route through the same proxy in the same run; the two setups are
+// measured in alternating rounds. Then a soak of mixed traffic on two processes, with the RSS of each process
+// reported every 30 s as the highest it read in those 30 s (read every 2 s: RSS saws up and down by ~100 MB
+// with each collection, so one reading per 30 s would miss the first minute's true peak). Target: the surname
+// list (kept in memory, list-cache.ts) ≥ 0.5× the bare route.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';

@@ -1,4 +1,4 @@
-// The mail the server sends, as members would read it (issue 32): a local SMTP server (the
+// The mail the server sends, as members would read it (docs/product/accounts.md): a local SMTP server (the
 // `smtp-server` package, from the nodemailer project) started once by the test runner
 // (playwright.config.ts) before the app, which gets its address as SMTP_URL. Each mail is parsed
 // (mailparser) and written to a folder as JSON, so every worker process reads the same mailbox.

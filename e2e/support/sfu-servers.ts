@@ -1,8 +1,9 @@
-// The media servers of SFU mode for the browser suite (issue 31): a Janus Gateway written by the
-// server's own janus-process.ts (the VideoRoom plugin and the WebSocket transport on loopback, an
-// api_secret) and a coturn configured as docs/live-video.md tells operators (REST credentials from a
-// shared secret, a realm, private ranges denied), each on ports chosen for this run. Both are started
-// and stopped by Playwright (playwright.sfu.config.ts, `webServer`).
+// The media servers of SFU mode for the browser suite (docs/product/live-video.md; set up as
+// docs/live-video.md tells operators): a Janus Gateway written by the server's own janus-process.ts (the
+// VideoRoom plugin and the WebSocket transport on loopback, an api_secret) and a coturn configured as
+// docs/live-video.md tells operators (REST credentials from a shared secret, a realm, private ranges denied),
+// each on ports chosen for this run. Both are started and stopped by Playwright (playwright.sfu.config.ts,
+// `webServer`).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';

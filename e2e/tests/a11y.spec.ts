@@ -3,9 +3,9 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
-// Readable by everyone (issue 12 §3): axe-core finds no serious or critical WCAG 2.1 A/AA violation
-// on any screen, at phone and desktop widths, for a visitor, a member and an Admin in the console.
-// Every later screen is added here, so it stays true.
+// Readable by everyone (docs/product/operations.md, "Performance targets"): axe-core finds no serious or
+// critical WCAG 2.1 A/AA violation on any screen, at phone and desktop widths, for a visitor, a member and an
+// Admin in the console. Every later screen is added here, so it stays true.
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WIDTHS = [375, 1280] as const;

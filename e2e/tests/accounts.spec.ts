@@ -12,7 +12,8 @@ import { goInApp } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { cli, grant, type Member, newMember, signUp } from '../support/members';
 
-// Issue 3, member-facing: the signup wizard, login, the error catalogue (SPEC §8), the profile
+// Accounts as members meet them (docs/product/accounts.md): the signup wizard, login, the error
+// catalogue (docs/product/errors.md), the profile
 // page and its picture, settings, manage profile, the language switch and logout, in Chromium
 // against the real server.
 

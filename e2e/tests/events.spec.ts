@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, logIn, type Member, newMember, signUp } from '../support/members';
 
-// SPEC §2 Events. The suite's server has no event before this file runs (specs that make events sort
-// after it: live, planning, replay): the member sees the Gujarati empty state; the cards themselves are
-// covered by the web component test.
+// docs/product/events.md, "Events list". The suite's server has no event before this file runs (specs that
+// make events sort after it: live, planning, replay): the member sees the Gujarati empty state; the cards
+// themselves are covered by the web component test.
 
 test('a member sees the Events page say in Gujarati that there are no events yet', async ({ page }) => {
   await signUp(page.request);
@@ -44,7 +44,7 @@ test('an event that does not exist says so instead of loading forever', async ({
   await expect(page.getByRole('main')).not.toContainText('Not Started');
 });
 
-// Issue 30 §3.1, §3.5, §3.6: what a member and a Publisher meet on a phone. Times are shown in the
+// What a member and a Publisher meet on a phone. Times are shown in the
 // member's own zone (India here): 13:00 UTC is 18:30.
 const shots = join(dirname(fileURLToPath(import.meta.url)), '../test-results/event-screens');
 const PHONE = { width: 375, height: 812 };

@@ -4,7 +4,8 @@ import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
-// SPEC §2 Posts home / Post card / Single post and §4 Post status, as members use them.
+// The feed (docs/product/feed.md: "Posts home", "Post card", "Single post", "Post status"), as
+// members use it.
 // The interface runs in English here so selectors read like the spec; the strings the spec quotes
 // in English are the same in Gujarati.
 

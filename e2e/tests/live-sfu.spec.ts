@@ -4,10 +4,10 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import sharp from 'sharp';
 import { grant, type Member, newMember, signUp } from '../support/members';
 
-// Issue 31 §1–2 in the browser, run by playwright.sfu.config.ts: the server in SFU mode (JANUS_URL,
-// LIVE_MAX_VIEWERS unset) with a real Janus, and TURN with short-lived credentials (TURN_URLS,
-// TURN_SECRET) with a real coturn. The host publishes once through the app's /sfu channel, viewers
-// subscribe from Janus, and the viewer count comes from the server over /realtime.
+// SFU mode and TURN (docs/product/live-video.md) in the browser, run by playwright.sfu.config.ts: the server
+// in SFU mode (JANUS_URL, LIVE_MAX_VIEWERS unset) with a real Janus, and TURN with short-lived credentials
+// (TURN_URLS, TURN_SECRET) with a real coturn. The host publishes once through the app's /sfu channel,
+// viewers subscribe from Janus, and the viewer count comes from the server over /realtime.
 
 test.describe.configure({ mode: 'serial' });
 

@@ -4,10 +4,11 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import sharp from 'sharp';
 import { grant, type Member, newMember, signUp } from '../support/members';
 
-// Issue 10 against the real server, with Chromium's fake camera (flags in playwright.config.ts):
-// a host goes live from the event screen, viewers' browsers play the stream peer-to-peer through
-// our own /peerjs signalling, learn live changes over /realtime, and the one past LIVE_MAX_VIEWERS
-// (2 in playwright.config.ts) is told the stream is full. Screens in test-results/live-screens.
+// Live video (docs/product/live-video.md) against the real server, with Chromium's fake camera (flags in
+// playwright.config.ts): a host goes live from the event screen, viewers' browsers play the stream
+// peer-to-peer through our own /peerjs signalling, learn live changes over /realtime, and the one past
+// LIVE_MAX_VIEWERS (2 in playwright.config.ts) is told the stream is full. Screens in
+// test-results/live-screens.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -214,7 +215,8 @@ test('a member watching in one tab who opens a second is told so there, while th
   browser,
 }) => {
   const { host, viewer } = await liveWithViewer(browser, 'Second tab');
-  // Same member, same cookies: the server keeps one viewer per member and event (issue 30 §1.4).
+  // Same member, same cookies: the server keeps one viewer per member and event
+  // (docs/product/live-video.md, "Watching").
   const again = await viewer.context.newPage();
   await again.goto(`/event/${host.eventId}`);
   await expect(again.getByText('તમે આ કાર્યક્રમ બીજા ટેબમાં કે બીજા ફોનમાં જોઈ રહ્યા છો.')).toBeVisible({

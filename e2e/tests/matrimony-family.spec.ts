@@ -6,10 +6,10 @@ import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { axeFindings, look } from '../support/screens';
 
-// Issue 34 §3–4 in the browser, as families use it: the family details a Gujarati biodata carries,
-// typed into the listing form (in Gujarati and in English) and printed on the biodata; then up to
-// four photos, added, put in order and saved with who may see them — and what another member's
-// browser is given for each choice, read from the photo addresses' answers, not only the screen.
+// Family details and photos (docs/product/matrimony.md) in the browser, as families use it: the family
+// details a Gujarati biodata carries, typed into the listing form (in Gujarati and in English) and printed on
+// the biodata; then up to four photos, added, put in order and saved with who may see them — and what another
+// member's browser is given for each choice, read from the photo addresses' answers, not only the screen.
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,8 +1,9 @@
-// Issue 34 part A in the browser: filters saved as partner preferences narrow the suggestions and one
-// tap clears them; a minimum above its maximum is the server's error under its field; a card's name
-// opens the full profile page and Back returns to the same place in the list; "Shortlisted me" and
-// "Sent requests" with their state. Each at 375 and 1280 px, in English and in Gujarati, and what
-// reaches the browser (the server's HTML, the API's answers) never carries what the viewer may not see.
+// docs/product/matrimony.md, "Partner preferences and filters", in the browser: filters saved as partner
+// preferences narrow the suggestions and one tap clears them; a minimum above its maximum is the server's
+// error under its field; a card's name opens the full profile page and Back returns to the same place in the
+// list; "Shortlisted me" and "Sent requests" with their state. Each at 375 and 1280 px, in English and in
+// Gujarati, and what reaches the browser (the server's HTML, the API's answers) never carries what the viewer
+// may not see.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';

@@ -6,11 +6,11 @@ import { chooseLanguage } from '../support/language';
 import { grant, logIn, newMember, signUp } from '../support/members';
 import { axeFindings, look } from '../support/screens';
 
-// Matrimony as two families use it (issue 9), each member in their own browser: both list through
-// the four-step form, staff verify both in the console, each shortlists the other, the match
-// appears, one asks for the full profile, the other accepts — only then does the phone number
-// reach the requester's browser — and revoking takes it away again. Members and staff run in
-// English so selectors read like the spec; the married member sees the Gujarati default.
+// Matrimony as two families use it (docs/product/matrimony.md), each member in their own browser: both list
+// through the four-step form, staff verify both in the console, each shortlists the other, the match appears,
+// one asks for the full profile, the other accepts — only then does the phone number reach the requester's
+// browser — and revoking takes it away again. Members and staff run in English so selectors read like the
+// spec; the married member sees the Gujarati default.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -216,7 +216,7 @@ test('two members list, staff verify both, they match, and the phone number show
     await expect(queued.getByRole('link', { name: phone })).toBeVisible();
   }
   await look(staff.page, shots, 'staff-verification');
-  // The same queue in the Gujarati console: its buttons are Gujarati too (issue 30 §3.13).
+  // The same queue in the Gujarati console: its buttons are Gujarati too.
   const staffGu = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const staffGuPage = await staffGu.newPage();
   await logIn(staffGuPage.request, staff);
@@ -274,7 +274,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await bride.page.goto('/matrimony');
   await card(bride.page, groomFirst).getByRole('button', { name: 'Shortlist' }).click();
   await expect(card(bride.page, groomFirst).getByRole('button', { name: 'Shortlisted' })).toBeVisible();
-  // Her shortlist made the match: she is told at once (issue 30 §3.3).
+  // Her shortlist made the match: she is told at once.
   await expect(bride.page.getByText(`It's a match with ${groomFirst}!`, { exact: false })).toBeVisible();
 
   // He is told on his next visit, on a phone: a notice and a count on Matches until he opens it.
@@ -321,7 +321,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(card(bride.page, groomFirst).getByText(groomPhone)).toBeVisible();
   await expect(card(bride.page, groomFirst).getByText('12 Station Road, Anand')).toBeVisible();
   await expect(card(bride.page, groomFirst).getByText('Kind, educated, close to her family')).toBeVisible();
-  // Her button says her request was accepted (issue 30 §3.7).
+  // Her button says her request was accepted.
   await expect(card(bride.page, groomFirst).getByRole('button', { name: 'Request accepted' })).toBeDisabled();
   await look(bride.page, shots, 'match-accepted');
   // Her own number never reached his browser: he accepted her request, not the other way round.
@@ -349,7 +349,8 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(card(guPage, brideFirst).getByRole('button', { name: 'Accept Request' })).toBeVisible();
   await look(guPage, shots, 'dashboard-gu-requests');
 
-  // On a phone he blocks her, then finds her in matrimony settings and unblocks her (issue 30 §3.4).
+  // On a phone he blocks her, then finds her in matrimony settings and unblocks her
+  // (docs/product/matrimony.md, "Safety").
   await groom.page.setViewportSize({ width: 375, height: 800 });
   await groom.page.goto('/matrimony');
   await card(groom.page, brideFirst).getByRole('button', { name: 'Block' }).click();

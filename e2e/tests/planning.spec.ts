@@ -1,9 +1,9 @@
-// Issue 31 §4, what members plan around, in a member's browser (named to run after events.spec.ts,
-// whose first story needs a server with no event yet): the start in the community's time zone
-// (Asia/Kolkata here, whatever the phone's zone), the place with a link to it on the community map,
-// "I'll attend" changing the count (and staying after a reload: the server renders it), the .ics that
-// "Add to calendar" downloads, a past event saying 'Ended', and the form's place fields. Screens at
-// 375 and 1280 px go to test-results/event-details/.
+// What members plan around (docs/product/events.md, "Event details"), in a member's browser (named to run
+// after events.spec.ts, whose first story needs a server with no event yet): the start in the community's
+// time zone (Asia/Kolkata here, whatever the phone's zone), the place with a link to it on the community map,
+// "I'll attend" changing the count (and staying after a reload: the server renders it), the .ics that "Add to
+// calendar" downloads, a past event saying 'Ended', and the form's place fields. Screens at 375 and 1280 px
+// go to test-results/event-details/.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

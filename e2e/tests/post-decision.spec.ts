@@ -3,7 +3,7 @@ import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
-// Issue 30 §2.6: staff's decision reaches the author's open feed over /realtime (their own channel),
+// Staff's decision reaches the author's open feed over /realtime (their own channel),
 // and their post's status changes in place, without a reload.
 
 test("an author's post under review turns approved in place when staff approve it (375 px)", async ({

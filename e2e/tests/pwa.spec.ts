@@ -6,9 +6,10 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { holdAppScript } from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
 
-// Issue 11, the web side: the installable app (manifest, service worker, offline) and the shell's
-// install and notification prompts (SPEC §4), against the real server in system Chromium. The
-// interface stays Gujarati (the default); the strings the spec quotes in English are verbatim in it.
+// The installable app (docs/product/shell.md, "Installable app and offline use"): the manifest, service
+// worker and offline use, and the shell's install and notification prompts (docs/product/notifications.md),
+// against the real server in system Chromium. The interface stays Gujarati (the default); the exact English
+// strings of docs/product are verbatim in it.
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -126,7 +127,10 @@ async function grantablePush(context: BrowserContext): Promise<void> {
   );
 }
 
-/** The device's push subscription record (SPEC §3) as the app keeps it. */
+/**
+ * The device's push subscription record (docs/product/notifications.md, "Subscribing a device") as the app
+ * keeps it.
+ */
 const storedRecord = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('samaj.push') ?? 'null'));
 

@@ -3,9 +3,10 @@ import { pageProblems } from '../support/app-script';
 import { linkIn, mailsTo, nextMail } from '../support/mail-sink';
 import { grant, logIn, type Member, newMember, signUp } from '../support/members';
 
-// Issue 32, in the browser against the real server, which sends its mail to the local SMTP sink the
-// runner started (playwright.config.ts, support/mail-sink.ts): "Forgot password?" by email, the
-// staff-made link at 375 px, links that cannot be used, and confirming an email address.
+// Getting back into an account (docs/product/accounts.md), in the browser against the real server, which
+// sends its mail to the local SMTP sink the runner started (playwright.config.ts, support/mail-sink.ts):
+// "Forgot password?" by email, the staff-made link at 375 px, links that cannot be used, and confirming an
+// email address.
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const PHONE = { width: 375, height: 812 };

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, type Member, newMember, signUp } from '../support/members';
 
-// "Watch again" (issue 31 §3) in the browser, run by playwright.sfu.config.ts (SFU mode with a real
-// Janus): a host streams Chromium's fake camera and microphone with "Record for replay" on, ENDs;
-// the server's job makes the replay; a member plays it in the event's "Watch again" player and
+// "Watch again" (docs/product/live-video.md, "Watch again") in the browser, run by playwright.sfu.config.ts
+// (SFU mode with a real Janus): a host streams Chromium's fake camera and microphone with "Record for replay"
+// on, ENDs; the server's job makes the replay; a member plays it in the event's "Watch again" player and
 // seeks, the browser fetching byte ranges (206) of the WebM.
 
 test.describe.configure({ mode: 'serial' });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-// Link previews in chat apps read the HTML the server sends and run no script (issue 12 §4). The head
-// tags come from the page's own server render; the app hydrates them as its own: one title, one set
-// of tags, changing with the page.
+// Link previews in chat apps read the HTML the server sends and run no script
+// (docs/product/shell.md, "Titles and head tags"). The head tags come from the page's own server render; the
+// app hydrates them as its own: one title, one set of tags, changing with the page.
 
 test('a shared surname link carries its own card in the HTML, and the started app keeps one title', async ({
   page,

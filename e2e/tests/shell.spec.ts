@@ -10,8 +10,9 @@ import {
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
 
-// Every route of SPEC §2 at a phone, a tablet and a desktop width: the right form of navigation,
-// a page title with the community suffix, no uncaught error, no sideways scrolling, never a blank page.
+// Every route (docs/product/shell.md, "Route table") at a phone, a tablet and a desktop width: the right form
+// of navigation, a page title with the community suffix, no uncaught error, no sideways scrolling, never a
+// blank page.
 const routes = [
   '/',
   '/posts',

@@ -281,8 +281,8 @@ test('the Gujarati console: every button, tab and field is in Gujarati, but for 
   });
   expect(proposal.status(), await proposal.text()).toBe(201);
 
-  // The spec's own English words stay (SPEC §4 statuses), and names that are English everywhere;
-  // any other Latin word is a label left untranslated. Paths are examples, not words.
+  // The exact English words stay (the statuses of docs/product/feed.md, "Post status"), and names that are
+  // English everywhere; any other Latin word is a label left untranslated. Paths are examples, not words.
   const KEPT = new Set(['Under', 'Review', 'Not', 'Approved', 'Private', 'WhatsApp', 'JPEG', 'PNG', 'URL']);
   // A username given as an example (admin_user) is not a word either.
   const untranslated = (name: string) =>

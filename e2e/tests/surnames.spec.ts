@@ -3,8 +3,8 @@ import { goInApp } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 
-// The surname directory in a real browser against the real server (issue 4): list cards and counts,
-// search, detail, the visitor gate, a member's submission and a staff member applying it.
+// The surname directory in a real browser against the real server (docs/product/surnames.md): list cards and
+// counts, search, detail, the visitor gate, a member's submission and a staff member applying it.
 
 const english = async (page: Page) => {
   await chooseLanguage(page.context(), 'en');
