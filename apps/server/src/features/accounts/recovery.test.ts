@@ -512,7 +512,10 @@ describeEachDatabase(
       const m = await createMember(ctx.app);
       const a = await mailedLink(m, 1);
       const b = await staffLink(m);
-      const answers = await Promise.all([reset(a, 'passphrase number one'), reset(b, 'passphrase number two')]);
+      const answers = await Promise.all([
+        reset(a, 'passphrase number one'),
+        reset(b, 'passphrase number two'),
+      ]);
       const statuses = answers.map((r) => r.statusCode).sort();
       expect(statuses, answers.map((r) => r.body).join('\n')).toEqual([200, 400]);
       const winner = answers[0].statusCode === 200 ? 'passphrase number one' : 'passphrase number two';
@@ -521,7 +524,7 @@ describeEachDatabase(
       expect((await login(ctx.app, m.user.email, loser)).response.statusCode).toBe(401);
     });
   },
-  { env: { SMTP_URL: sink.url, PUBLIC_URL, LOG_LEVEL: 'error' } },
+  { env: { SMTP_URL: sink.url, PUBLIC_URL } },
 );
 
 describe('a mail asked for just before a restart', () => {

@@ -1,5 +1,6 @@
-// Getting back into an account (issue 32): "Forgot password?" by email, the reset itself, the
-// staff-made link, and confirming an email address. Tokens are better-auth's own (platform/auth/
+// Getting back into an account (docs/product/accounts.md, "Password recovery by mail" and the two
+// sections after it): "Forgot password?" by email, the reset itself, the staff-made link, and
+// confirming an email address. Tokens are better-auth's own (platform/auth/
 // tokens.ts); mails go through the 'mail.send' job (mail.ts), so no request waits for SMTP.
 import {
   documentIdSchema,
@@ -15,6 +16,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { user } from '../../db/schema/index.ts';
+import { isTransactionConflict } from '../../platform/auth/auth.ts';
 import {
   forgetSessionUser,
   getAuth,
@@ -23,7 +25,7 @@ import {
   requireMember,
   requireUser,
   resetTokenState,
-  takeResetMailed,
+  resetWasMailed,
   toHeaders,
 } from '../../platform/auth/index.ts';
 import { limitRecovery, recordPasswordSuccess } from '../../platform/auth/rate-limit.ts';
@@ -117,16 +119,20 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await findUser(app.db, state.userId);
       if (!member) throw tokenInvalid();
       if (member.banned) throw new AppError(403, ERROR_TYPES.USER_BLOCKED, 'This account is blocked.');
+      // Asked before the new password ends every link of the member, this mark with them (drizzle/0022).
+      const mailed = await resetWasMailed(auth, token);
       try {
-        // Consumes the token and changes the password in one transaction, ending every session.
+        // Consumes the token and changes the password in one transaction, ending every session; the
+        // database ends the member's other links in it (drizzle/0022).
         await auth.api.resetPassword({ body: { token, newPassword: password } });
       } catch (err) {
-        // Used by a parallel request a moment ago.
-        if (authErrorCode(err) === 'INVALID_TOKEN') throw tokenInvalid();
+        // Used by a parallel request a moment ago, or another link of the member was (PostgreSQL then
+        // cancels one of the two transactions).
+        if (authErrorCode(err) === 'INVALID_TOKEN' || isTransactionConflict(err)) throw tokenInvalid();
         throw translateAuthError(err);
       }
       // A link that came by mail shows the member reads that address: it is confirmed too.
-      if ((await takeResetMailed(auth, token)) && !member.emailVerified) {
+      if (mailed && !member.emailVerified) {
         await app.db
           .update(user)
           .set({ emailVerified: true, updatedAt: new Date() })

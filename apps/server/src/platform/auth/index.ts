@@ -32,5 +32,5 @@ export {
   markResetMailed,
   resetLink,
   resetTokenState,
-  takeResetMailed,
+  resetWasMailed,
 } from './tokens.ts';
