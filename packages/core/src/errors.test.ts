@@ -5,7 +5,6 @@ import {
   isApiErrorBody,
   loginErrorMessage,
   missingParamMessage,
-  PEER_ERROR_MESSAGES,
   realtimeDisconnectMessage,
   signupErrorMessage,
 } from './errors.ts';
@@ -77,12 +76,7 @@ describe('catalogue', () => {
     );
   });
 
-  it('keeps the spec wording of peer errors and the realtime log line', () => {
-    expect(PEER_ERROR_MESSAGES['browser-incompatible']).toBe('The current browser does not support WebRTC');
-    expect(PEER_ERROR_MESSAGES['invalid-id']).toBe('ID is invalid');
-    expect(PEER_ERROR_MESSAGES.network).toBe('Lost connection to server.');
-    expect(PEER_ERROR_MESSAGES['peer-unavailable']).toBe('Could not connect to peer');
-    expect(PEER_ERROR_MESSAGES['unavailable-id']).toBe('ID is taken');
+  it('keeps the spec wording of the realtime log line', () => {
     expect(realtimeDisconnectMessage(5)).toBe(
       'Realtime got disconnected. Reconnect will be attempted in 5 seconds.',
     );

@@ -5,15 +5,6 @@ import { errorBody } from './errors.ts';
 export const ROUTE_NOT_FOUND =
   'The requested route was not found. Please refer to the API docs and try again.';
 
-/** A path or segment with its percent-escapes undone; null when they are broken (`%E0%AA`). */
-export function decodedOrNull(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The path a raw request URL aims at, decoded as far as any layer (router, proxy, browser) might
  * decode it: percent-escapes undone until nothing changes (`/%2561pi` → `/%61pi` → `/api`),

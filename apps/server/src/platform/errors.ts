@@ -1,4 +1,4 @@
-import { ERROR_TYPES, type ErrorType, missingParamMessage } from '@samaj/core';
+import { ERROR_TYPES, type ErrorType } from '@samaj/core';
 
 /**
  * An error meant for the client: it leaves the server as `{ message, code: status, type }`.
@@ -41,14 +41,6 @@ export type ErrorBody = {
 
 export const badRequest = (message: string, type: ErrorType = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
   new AppError(400, type, message);
-
-export const missingParameter = (name: string) =>
-  new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name), name);
-
-export const unauthorized = (
-  message = 'The current user is not authorized to perform the requested action.',
-  type: ErrorType = ERROR_TYPES.USER_UNAUTHORIZED,
-) => new AppError(401, type, message);
 
 export const forbidden = (
   message = 'The current user is not authorized to perform the requested action.',

@@ -46,7 +46,6 @@ export const VALIDATION_MESSAGES = {
   rangeReversed: MSG_RANGE_REVERSED,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
-export type ValidationMessage = (typeof VALIDATION_MESSAGES)[ValidationMessageKey];
 
 /** The key of a known message, so the web can translate `error.message`. */
 export function validationMessageKey(message: string): ValidationMessageKey | undefined {

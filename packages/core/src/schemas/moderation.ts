@@ -11,4 +11,3 @@ export const postDecisionSchema = z.object({
   status: z.enum(POST_DECISIONS, { error: MSG_INVALID_CHOICE }),
   reason: optionalText(MODERATION_REASON_MAX),
 });
-export type PostDecisionInput = z.infer<typeof postDecisionSchema>;

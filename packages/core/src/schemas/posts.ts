@@ -5,13 +5,10 @@ import { requiredText, typeError } from './common.ts';
 import { MSG_INVALID_VALUE } from './messages.ts';
 
 export const addPostSchema = z.object({ description: requiredText(POST_DESCRIPTION_MAX) });
-export type AddPostInput = z.infer<typeof addPostSchema>;
 
 export const commentSchema = z.object({ comment: requiredText(COMMENT_MAX) });
-export type CommentInput = z.infer<typeof commentSchema>;
 
 export const reportSchema = z.object({ reason: requiredText(REPORT_REASON_MAX) });
-export type ReportInput = z.infer<typeof reportSchema>;
 
 /**
  * A post, comment or member id in a path or a cursor: ids are uniqueId()s and usernames, so
@@ -75,7 +72,6 @@ export const postPageSchema = z.object({
 });
 
 export const likeStateSchema = z.object({ liked: z.string().nullable(), likeCount: z.number().int() });
-export type LikeState = z.infer<typeof likeStateSchema>;
 
 export const reportViewSchema = z.object({
   id: z.string(),
@@ -83,4 +79,3 @@ export const reportViewSchema = z.object({
   reason: z.string(),
   createdAt: z.string(),
 });
-export type ReportView = z.infer<typeof reportViewSchema>;

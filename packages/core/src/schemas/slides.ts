@@ -47,5 +47,4 @@ export const slideSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
 });
-export type SlideInput = z.input<typeof slideSchema>;
 export type SlideData = z.output<typeof slideSchema>;

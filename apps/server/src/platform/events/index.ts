@@ -6,9 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { DomainEventName, DomainEvents } from './map.ts';
 
-export type { AuditEntry, Decision, DomainEventName, DomainEvents } from './map.ts';
-
-export type Phase = 'transaction' | 'commit';
+export type { AuditEntry, DomainEventName, DomainEvents } from './map.ts';
 
 export type TransactionHandler<K extends DomainEventName> = (
   payload: DomainEvents[K],

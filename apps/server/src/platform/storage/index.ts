@@ -4,7 +4,7 @@ import { LocalStorage } from './local.ts';
 import type { Storage } from './types.ts';
 
 export { LocalStorage } from './local.ts';
-export type { ByteRange, Storage } from './types.ts';
+export type { Storage } from './types.ts';
 
 /**
  * The AWS SDK is loaded on the first file operation, and only with S3_* set: importing it costs the
@@ -47,9 +47,4 @@ export function getStorage(app: ConfigHolder): Storage {
     byConfig.set(app.config, storage);
   }
   return storage;
-}
-
-/** Lets a test choose the storage (e.g. one that fails) for an app. */
-export function setStorage(app: ConfigHolder, storage: Storage): void {
-  byConfig.set(app.config, storage);
 }
