@@ -11,6 +11,8 @@ export default defineProject({
     // Forks, not threads: each file gets its own process, which is killed at the end even when
     // a library (peer) leaves timers running after app.close().
     pool: 'forks',
+    // One migrated database per engine for the whole run, copied by each file (test/harness.ts).
+    globalSetup: ['test/global-setup.ts'],
     teardownTimeout: 10_000,
   },
 });

@@ -7,11 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Engine, type OpenDatabase, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { copyTemplate } from '../src/db/template.ts';
+import { testDatabaseUrl } from './templates.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -55,32 +57,73 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
 }
 
-/** An empty, migrated database on the given engine. */
+/**
+ * Where copies of the PGlite template go: memory-backed when the machine has /dev/shm (the copy is
+ * written and read once per test file, and PGlite then reads its pages through the file system).
+ */
+const COPY_ROOT = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+
+/**
+ * An empty, migrated database on the given engine: a copy of the template test/global-setup.ts made
+ * for this run (a PGlite data directory, or a PostgreSQL database of its own made from a template
+ * database), else made and migrated here (a test file run outside the project's vitest config).
+ */
 export async function openTestDatabase(engine: Engine): Promise<OpenDatabase> {
-  const database =
-    engine === 'postgres'
-      ? await openDatabase({
-          databaseUrl: TEST_DATABASE_URL,
-          pgSchema: `test_${crypto.randomBytes(6).toString('hex')}`,
-        })
-      : await openDatabase({ inMemory: true });
-  await migrateDatabase(database);
-  return database;
+  if (engine === 'postgres') {
+    const template = inject('postgresTemplate');
+    if (!template || !TEST_DATABASE_URL) {
+      const database = await openDatabase({
+        databaseUrl: TEST_DATABASE_URL,
+        pgSchema: `test_${crypto.randomBytes(6).toString('hex')}`,
+      });
+      await migrateDatabase(database);
+      return database;
+    }
+    const name = `${inject('postgresPrefix')}${crypto.randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database "${name}" template "${template}"`);
+    return openDatabase({ databaseUrl: testDatabaseUrl(TEST_DATABASE_URL, name) });
+  }
+  const template = inject('pgliteTemplate');
+  if (!template) {
+    const database = await openDatabase({ inMemory: true });
+    await migrateDatabase(database);
+    return database;
+  }
+  const dataDir = fs.mkdtempSync(path.join(COPY_ROOT, 'samaj-test-db-'));
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  copyTemplate(dataDir, template);
+  return openDatabase({ dataDir });
 }
 
-/** Closes the database and, on PostgreSQL, drops the suite's schema. */
+/** A second connection pool to a test database, as another server process would open it. */
+export function openSecondConnection(database: OpenDatabase): Promise<OpenDatabase> {
+  if (database.raw.engine !== 'postgres') throw new Error('a second process needs PostgreSQL');
+  return openDatabase({ databaseUrl: database.raw.databaseUrl, pgSchema: database.pgSchema });
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Closes the database and drops what it was made in (its PostgreSQL database or schema). */
 export async function closeTestDatabase(database: OpenDatabase): Promise<void> {
   await database.close();
-  if (database.engine === 'postgres' && database.pgSchema) {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`drop schema if exists "${database.pgSchema}" cascade`);
-      // The job queue's tables (platform/jobs) sit in a schema of their own beside the suite's.
-      await client.query(`drop schema if exists "${database.pgSchema}_jobs" cascade`);
-    } finally {
-      await client.end();
-    }
+  if (database.engine !== 'postgres' || database.raw.engine !== 'postgres') return;
+  if (database.pgSchema) {
+    await adminQuery(`drop schema if exists "${database.pgSchema}" cascade`);
+    // The job queue's tables (platform/jobs) sit in a schema of their own beside the suite's.
+    await adminQuery(`drop schema if exists "${database.pgSchema}_jobs" cascade`);
+    return;
+  }
+  const name = new URL(database.raw.databaseUrl).pathname.slice(1);
+  if (name.startsWith(inject('postgresPrefix') ?? '\0')) {
+    await adminQuery(`drop database if exists "${name}" with (force)`);
   }
 }
 
@@ -136,7 +179,7 @@ export async function withTwoApps(
   test: (a: FastifyInstance, b: FastifyInstance, closeApps: () => Promise<void>) => Promise<void>,
 ): Promise<void> {
   const database = await openTestDatabase('postgres');
-  const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+  const second = await openSecondConnection(database);
   const apps: FastifyInstance[] = [];
   const closeApps = async () => {
     for (const app of apps.splice(0)) await app.close();

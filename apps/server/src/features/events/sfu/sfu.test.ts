@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import {
   closeTestDatabase,
   describeEachDatabase,
+  openSecondConnection,
   openTestDatabase,
   TEST_DATABASE_URL,
   testConfig,
@@ -19,7 +20,6 @@ import { createAdmin, createMember, createMembers, type TestMember } from '../..
 import { listening, opened, openSocket, type TestSocket } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait.ts';
 import { buildApp } from '../../../app.ts';
-import { openDatabase } from '../../../db/client.ts';
 import { event, session } from '../../../db/schema/index.ts';
 import { MSG_SESSION_ENDED } from '../../../platform/upgrade.ts';
 import { setLive as setLiveFlag } from '../queries.ts';
@@ -701,7 +701,7 @@ const twoProcesses = hasJanus && TEST_DATABASE_URL ? describe : describe.skip;
 twoProcesses('SFU mode across two app processes [postgres]', () => {
   it('END through the other process closes the channels and the room here', async () => {
     const database = await openTestDatabase('postgres');
-    const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: database.pgSchema });
+    const second = await openSecondConnection(database);
     const env = { JANUS_URL: janus?.url as string, JANUS_API_SECRET: janus?.apiSecret as string };
     const apps: FastifyInstance[] = [];
     try {
