@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { goInApp } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { cli, grant, type Member, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // Accounts as members meet them (docs/product/accounts.md): the signup wizard, login, the error
 // catalogue (docs/product/errors.md), the profile
@@ -465,7 +466,7 @@ for (const width of [375, 1280]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+      await shoot(page, { path: join(shots, `${name}-${width}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     };

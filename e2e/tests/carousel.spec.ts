@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // The tools-home carousel against the real server: the welcome panel until staff fill a slide,
 // the console's Carousel section filling and emptying one, and both screens at phone and desktop
@@ -27,7 +28,7 @@ async function look(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: width === 375 });
+    await shoot(page, { path: join(shots, `${name}-${width}.png`), fullPage: width === 375 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
   }

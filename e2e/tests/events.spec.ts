@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, logIn, type Member, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // docs/product/events.md, "Events list". The suite's server has no event before this file runs (specs that
 // make events sort after it: live, planning, replay): the member sees the Gujarati empty state; the cards
@@ -131,7 +132,7 @@ test('§3.5 the list and the event show the start time, description and location
   await expect(card.getByText('Live stream not started')).toHaveCount(0);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: join(shots, `list-${width}.png`), fullPage: width === 375 });
+    await shoot(page, { path: join(shots, `list-${width}.png`), fullPage: width === 375 });
   }
   await page.setViewportSize(PHONE);
 
@@ -143,7 +144,7 @@ test('§3.5 the list and the event show the start time, description and location
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await page.mouse.move(20, 20);
-    await page.screenshot({ path: join(shots, `ended-${width}.png`) });
+    await shoot(page, { path: join(shots, `ended-${width}.png`) });
   }
   await page.context().close();
   await host.page.context().close();
@@ -189,7 +190,7 @@ test('§3.5 §3.6 a Publisher picks the host from members as they type; an unkno
   await expect(option).toContainText(chosen.username);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: join(shots, `create-picker-${width}.png`) });
+    await shoot(page, { path: join(shots, `create-picker-${width}.png`) });
   }
   await page.setViewportSize(PHONE);
   await option.click();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
+import { shoot } from '../support/screens';
 
 // The feed (docs/product/feed.md: "Posts home", "Post card", "Single post", "Post status"), as
 // members use it.
@@ -293,11 +294,11 @@ test('infinite scroll loads the next page of the feed', async ({ browser }) => {
     await appDrawn();
     expect(await reader.page.evaluate(() => (window as unknown as { blank: boolean }).blank)).toBe(false);
     await expect(reader.page.locator('article[data-post-id]').first()).toBeVisible();
-    await reader.page.screenshot({ path: test.info().outputPath(`feed-${width}.png`) });
+    await shoot(reader.page, { path: test.info().outputPath(`feed-${width}.png`) });
     await reader.page.goto(`/post/${firstId}`);
     await appDrawn();
     await expect(reader.page.getByText('Looking forward to it!')).toBeVisible();
-    await reader.page.screenshot({ path: test.info().outputPath(`single-${width}.png`) });
+    await shoot(reader.page, { path: test.info().outputPath(`single-${width}.png`) });
   }
 });
 
@@ -331,7 +332,7 @@ test('on a phone, a file that is not really a picture: a removable chip and the 
     'This kind of file is not supported. Choose a JPEG or PNG photo.',
   );
   await expect(page.getByText('Something Went Wrong! Please try again later.')).toHaveCount(0);
-  await box.screenshot({ path: test.info().outputPath('post-box-refused-file-375.png') });
+  await shoot(box, { path: test.info().outputPath('post-box-refused-file-375.png') });
   await remove.click();
   await expect(box.getByText('notes.png')).toHaveCount(0);
   await box.getByRole('button', { name: 'Post' }).click();

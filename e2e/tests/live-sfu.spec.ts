@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { grant, type Member, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // SFU mode and TURN (docs/product/live-video.md) in the browser, run by playwright.sfu.config.ts: the server
 // in SFU mode (JANUS_URL, LIVE_MAX_VIEWERS unset) with a real Janus, and TURN with short-lived credentials
@@ -177,10 +178,10 @@ test('SFU mode: the host publishes once; three viewers play from Janus and see t
     const size = { width, height: width === 375 ? 812 : 800 };
     await viewers[0].page.setViewportSize(size);
     await viewers[0].page.mouse.move(10, 10);
-    await viewers[0].page.screenshot({ path: join(shots, `viewer-${width}.png`) });
+    await shoot(viewers[0].page, { path: join(shots, `viewer-${width}.png`) });
     await host.page.setViewportSize(size);
     await host.page.mouse.move(10, 10);
-    await host.page.screenshot({ path: join(shots, `host-${width}.png`) });
+    await shoot(host.page, { path: join(shots, `host-${width}.png`) });
   }
 
   // One viewer leaves: the others hear 2.

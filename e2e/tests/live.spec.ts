@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { grant, type Member, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // Live video (docs/product/live-video.md) against the real server, with Chromium's fake camera (flags in
 // playwright.config.ts): a host goes live from the event screen, viewers' browsers play the stream
@@ -143,12 +144,12 @@ test('host goes live; viewers play the stream and see the count; the one past th
   for (const width of [375, 1280]) {
     await first.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await first.page.mouse.move(10, 10);
-    await first.page.screenshot({ path: join(shots, `viewer-${width}.png`) });
+    await shoot(first.page, { path: join(shots, `viewer-${width}.png`) });
     await host.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await host.page.mouse.move(10, 10);
-    await host.page.screenshot({ path: join(shots, `host-${width}.png`) });
+    await shoot(host.page, { path: join(shots, `host-${width}.png`) });
     await third.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await third.page.screenshot({ path: join(shots, `full-${width}.png`) });
+    await shoot(third.page, { path: join(shots, `full-${width}.png`) });
   }
 
   // END: the host's stream stops and every viewer sees the ended state. The controls hide after 5 s
@@ -165,7 +166,7 @@ test('host goes live; viewers play the stream and see the count; the one past th
   // Nothing to watch any more: the header and its close button are back (and stay).
   await expect(first.page.getByRole('button', { name: 'બંધ કરો', exact: true })).toHaveCSS('opacity', '1');
   await first.page.setViewportSize({ width: 375, height: 812 });
-  await first.page.screenshot({ path: join(shots, 'ended-375.png') });
+  await shoot(first.page, { path: join(shots, 'ended-375.png') });
 
   for (const p of [host, first, second, third]) await p.context.close();
 });
@@ -249,7 +250,7 @@ test('§3.1 the host confirms before ✕ or END ends the stream for everyone; fr
     'color',
     'rgb(255, 255, 255)',
   );
-  await host.page.screenshot({ path: join(shots, 'confirm-end-375.png') });
+  await shoot(host.page, { path: join(shots, 'confirm-end-375.png') });
   await dialog.getByRole('button', { name: 'ચાલુ રાખો' }).click();
   await expect(dialog).toBeHidden();
   await expect(host.page).toHaveURL(new RegExp(`/event/${host.eventId}$`));
@@ -306,14 +307,14 @@ test('events list and create form at phone and desktop widths', async ({ browser
       ['publisher', host.page],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: join(shots, `events-${who}-${width}.png`), fullPage: width === 375 });
+      await shoot(page, { path: join(shots, `events-${who}-${width}.png`), fullPage: width === 375 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `events list scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
     }
   }
   await host.page.getByRole('link', { name: 'Create event' }).click();
   await expect(host.page.getByLabel(/કાર્યક્રમનું નામ/)).toBeVisible();
-  await host.page.screenshot({ path: join(shots, 'create-1280.png'), fullPage: true });
+  await shoot(host.page, { path: join(shots, 'create-1280.png'), fullPage: true });
   await host.context.close();
   await member.context.close();
 });

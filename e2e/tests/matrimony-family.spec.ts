@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { pageProblems } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
-import { axeFindings, look } from '../support/screens';
+import { axeFindings, look, shoot } from '../support/screens';
 
 // Family details and photos (docs/product/matrimony.md) in the browser, as families use it: the family
 // details a Gujarati biodata carries, typed into the listing form (in Gujarati and in English) and printed on
@@ -284,7 +284,7 @@ for (const lang of ['gu', 'en'] as const) {
       await expect(sheet.getByText(text, { exact: true }), text).toBeVisible();
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: join(shots, `biodata-family-${lang}.png`), fullPage: true });
+    await shoot(page, { path: join(shots, `biodata-family-${lang}.png`), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
     // Editing keeps them (the form opens with them filled in).

@@ -4,7 +4,7 @@ import { type Browser, expect, type Page, type Response, test } from '@playwrigh
 import sharp from 'sharp';
 import { chooseLanguage } from '../support/language';
 import { grant, logIn, newMember, signUp } from '../support/members';
-import { axeFindings, look } from '../support/screens';
+import { axeFindings, look, shoot } from '../support/screens';
 
 // Matrimony as two families use it (docs/product/matrimony.md), each member in their own browser: both list
 // through the four-step form, staff verify both in the console, each shortlists the other, the match appears,
@@ -186,7 +186,7 @@ test('two members list, staff verify both, they match, and the phone number show
   await expect(sheet.getByText('બાયોડેટા', { exact: true })).toBeVisible();
   await expect(sheet.getByText(groomPhone)).toBeVisible();
   await expect(groom.page.getByRole('heading', { name: 'Profile Under Review' })).toBeHidden();
-  await groom.page.screenshot({ path: join(shots, 'biodata-print.png'), fullPage: true });
+  await shoot(groom.page, { path: join(shots, 'biodata-print.png'), fullPage: true });
   await groom.page.emulateMedia({ media: 'screen' });
   await list(bride.page, {
     dob: '1998-11-02',

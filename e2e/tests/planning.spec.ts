@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { pageProblems as allProblems } from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 const shots = join(dirname(fileURLToPath(import.meta.url)), '../test-results/event-details');
 const PHONE = { width: 375, height: 812 };
@@ -64,7 +65,7 @@ async function screens(page: Page, name: string) {
   for (const size of [PHONE, WIDE]) {
     await page.setViewportSize(size);
     await page.mouse.move(20, 20);
-    await page.screenshot({ path: join(shots, `${name}-${size.width}.png`) });
+    await shoot(page, { path: join(shots, `${name}-${size.width}.png`) });
   }
   await page.setViewportSize(PHONE);
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { holdAppScript } from '../support/app-script';
 import { grant, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // The installable app (docs/product/shell.md, "Installable app and offline use"): the manifest, service
 // worker and offline use, and the shell's install and notification prompts (docs/product/notifications.md),
@@ -550,10 +551,10 @@ test('screens: the prompts and Settings → Notifications at 375 and 1280 px', a
     await signUp(page.request, newMember('screens'));
     await page.goto('/posts');
     await expect(notificationPrompt(page)).toBeVisible();
-    await page.screenshot({ path: join(shots, `notification-prompt-${width}.png`) });
+    await shoot(page, { path: join(shots, `notification-prompt-${width}.png`) });
     await notificationPrompt(page).getByRole('button', { name: 'Allow Notifications' }).click();
     await expect(notificationPrompt(page)).toContainText('Please enable notifications');
-    await page.screenshot({ path: join(shots, `notification-refused-${width}.png`) });
+    await shoot(page, { path: join(shots, `notification-refused-${width}.png`) });
     await context.close();
 
     const tab = await browser.newContext({ viewport });
@@ -564,11 +565,11 @@ test('screens: the prompts and Settings → Notifications at 375 and 1280 px', a
     await expect(tabPage.locator('.samaj-nav')).toBeVisible();
     await offerInstall(tabPage);
     await engageUntilPrompt(tabPage);
-    await tabPage.screenshot({ path: join(shots, `install-prompt-${width}.png`) });
+    await shoot(tabPage, { path: join(shots, `install-prompt-${width}.png`) });
     await installPrompt(tabPage).getByRole('button', { name: 'Skip' }).click();
     await tabPage.goto('/settings/notifications');
     await expect(tabPage.getByTestId('kind-matrimony_request_accepted')).toBeVisible();
-    await tabPage.screenshot({
+    await shoot(tabPage, {
       path: join(shots, `settings-notifications-${width}.png`),
       fullPage: true,
     });

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grant, type Member, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // "Watch again" (docs/product/live-video.md, "Watch again") in the browser, run by playwright.sfu.config.ts
 // (SFU mode with a real Janus): a host streams Chromium's fake camera and microphone with "Record for replay"
@@ -36,7 +37,7 @@ test('record, END, and "Watch again" plays the replay and seeks in it', async ({
   const record = host.page.getByRole('checkbox', { name: 'ફરી જોવા માટે રેકોર્ડ કરો' });
   await expect(record).toBeVisible();
   await host.page.setViewportSize({ width: 375, height: 812 });
-  await host.page.screenshot({ path: join(shots, 'form-375.png'), fullPage: true });
+  await shoot(host.page, { path: join(shots, 'form-375.png'), fullPage: true });
   await expect(
     host.page.getByText('લાઇવ પ્રસારણ પૂરું થયા પછી સભ્યો તેને કાર્યક્રમના પેજ પર ફરી જોઈ શકશે.'),
   ).toBeVisible();
@@ -77,7 +78,7 @@ test('record, END, and "Watch again" plays the replay and seeks in it', async ({
   const watch = page.getByRole('button', { name: WATCH_AGAIN });
   await expect(watch).toBeVisible({ timeout: 90_000 });
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: join(shots, 'ended-375.png') });
+  await shoot(page, { path: join(shots, 'ended-375.png') });
   await watch.click();
   const player = page.getByRole('dialog', { name: 'Annual meeting (recorded) નું રેકોર્ડિંગ' });
   await expect(player).toBeVisible();
@@ -119,7 +120,7 @@ test('record, END, and "Watch again" plays the replay and seeks in it', async ({
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: join(shots, `replay-${width}.png`) });
+    await shoot(page, { path: join(shots, `replay-${width}.png`) });
   }
 
   // Closing returns to the event's screen; the visitor gets nothing of the video.

@@ -3,6 +3,7 @@ import { appHolds } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
 import { createPost } from '../support/posts';
+import { shoot } from '../support/screens';
 
 // The staff console and the publisher program as people use them: each member in their own
 // browser context. Staff screens run in English so selectors read like the console; the publisher
@@ -363,21 +364,21 @@ test('screenshots of the console and the publisher page', async ({ browser }) =>
     await guStaff.page.setViewportSize({ width, height: 900 });
     await guStaff.page.goto('/admin/posts');
     await guStaff.page.waitForLoadState('networkidle');
-    await guStaff.page.screenshot({ path: `${dir}/admin-gu-posts-${width}.png`, fullPage: true });
+    await shoot(guStaff.page, { path: `${dir}/admin-gu-posts-${width}.png`, fullPage: true });
     await staff.page.setViewportSize({ width, height: 900 });
     for (const section of ['posts', 'reports', 'publishers', 'audit']) {
       await staff.page.goto(`/admin/${section}`);
       await staff.page.waitForLoadState('networkidle');
-      await staff.page.screenshot({ path: `${dir}/admin-${section}-${width}.png`, fullPage: true });
+      await shoot(staff.page, { path: `${dir}/admin-${section}-${width}.png`, fullPage: true });
     }
     const fresh = await person(browser, 'fresh', 'gu');
     await fresh.page.setViewportSize({ width, height: 900 });
     await fresh.page.goto('/publisher-request');
     await fresh.page.getByRole('textbox', { name: /યોગ્ય/ }).fill('I write the village newsletter.');
-    await fresh.page.screenshot({ path: `${dir}/publisher-form-${width}.png`, fullPage: true });
+    await shoot(fresh.page, { path: `${dir}/publisher-form-${width}.png`, fullPage: true });
     await applicant.page.setViewportSize({ width, height: 900 });
     await applicant.page.goto('/publisher-request');
     await applicant.page.waitForLoadState('networkidle');
-    await applicant.page.screenshot({ path: `${dir}/publisher-status-${width}.png`, fullPage: true });
+    await shoot(applicant.page, { path: `${dir}/publisher-status-${width}.png`, fullPage: true });
   }
 });

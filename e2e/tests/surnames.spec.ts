@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { goInApp } from '../support/app-script';
 import { chooseLanguage } from '../support/language';
 import { grant, newMember, signUp } from '../support/members';
+import { shoot } from '../support/screens';
 
 // The surname directory in a real browser against the real server (docs/product/surnames.md): list cards and
 // counts, search, detail, the visitor gate, a member's submission and a staff member applying it.
@@ -154,7 +155,7 @@ test.describe('member submission and staff review', () => {
     await expect(update.getByText('Submitted')).toBeVisible();
     await expect(update.getByText(/team will review/)).toBeVisible();
     await expect(update.getByLabel('Native place (gam)')).toHaveValue('');
-    await page.screenshot({ path: test.info().outputPath('surnames-submitted.png'), fullPage: true });
+    await shoot(page, { path: test.info().outputPath('surnames-submitted.png'), fullPage: true });
     const mine = page.getByTestId('my-submission');
     await expect(mine).toHaveCount(1);
     await expect(mine).toHaveAttribute('data-status', 'pending');
@@ -173,7 +174,7 @@ test.describe('member submission and staff review', () => {
     const card = staff.getByTestId('surname-submission').filter({ hasText: 'Kothari' });
     await expect(card.getByText('Bhavnagar')).toBeVisible();
     await expect(card.getByText(`@${member.username}`)).toBeVisible();
-    await staff.screenshot({ path: test.info().outputPath('surnames-review.png'), fullPage: true });
+    await shoot(staff, { path: test.info().outputPath('surnames-review.png'), fullPage: true });
     await card.getByRole('button', { name: 'Apply' }).click();
     await expect(card).toHaveCount(0);
     await staffContext.close();
@@ -215,13 +216,13 @@ test.describe('screenshots', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/surnames');
       await expect(page.getByTestId('surname-card').first()).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`surnames-list-${width}.png`) });
+      await shoot(page, { path: testInfo.outputPath(`surnames-list-${width}.png`) });
       await page.goto('/surname/Kothari');
       await expect(page.getByTestId('surname-gam')).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`surnames-detail-${width}.png`), fullPage: true });
+      await shoot(page, { path: testInfo.outputPath(`surnames-detail-${width}.png`), fullPage: true });
       await page.goto('/surname/Pandya');
       await expect(page.getByRole('region', { name: 'Update From' })).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`surnames-gate-${width}.png`), fullPage: true });
+      await shoot(page, { path: testInfo.outputPath(`surnames-gate-${width}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
