@@ -28,7 +28,9 @@ import {
   resetWasMailed,
   toHeaders,
 } from '../../platform/auth/index.ts';
-import { limitRecovery, recordPasswordSuccess } from '../../platform/auth/rate-limit.ts';
+import { limitRecovery, limitTokenUse, recordPasswordSuccess } from '../../platform/auth/rate-limit.ts';
+import { forgetMember } from '../../platform/auth/session.ts';
+import { takeEmailToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/language.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -107,11 +109,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Set a new password with a reset link: every session of the member ends, and this device is logged in',
         body: recoveryResetSchema,
-        response: { 200: accountResponse, ...errors(400, 403, 410) },
+        response: { 200: accountResponse, ...errors(400, 403, 410, 429) },
       },
     },
     async (request, reply) => {
       const { token, password } = request.body;
+      await limitTokenUse(request, reply);
       const auth = await getAuth(app);
       const state = await resetTokenState(auth, token);
       if (state === 'unknown') throw tokenInvalid();
@@ -218,16 +221,24 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/verification/confirm',
     {
+      // Changes one member, whom it forgets itself: anyone may call it, and must not empty the cache.
+      // config: { forgetsWhatItChanges: true },
       schema: {
         tags,
         summary:
           'Open a confirmation link: confirms the address, or applies the new address it was sent to (anyone holding the link)',
         body: emailConfirmSchema,
-        response: { 200: confirmAnswer, ...errors(400, 409, 410) },
+        response: { 200: confirmAnswer, ...errors(400, 409, 410, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await limitTokenUse(request, reply);
       const auth = await getAuth(app);
+      // A link works once: its use is taken before it is applied, so a replay (or a parallel copy)
+      // finds it gone.
+      const use = await takeEmailToken(auth, request.body.token);
+      if (use === 'expired') throw tokenExpired();
+      if (use === 'unknown') throw tokenInvalid();
       let result: { status: boolean; user?: { id: string } | null };
       try {
         // No headers: the link works on any device, signed in or not.
@@ -251,16 +262,17 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(eq(user.id, changed));
       }
-      forgetSessionUser(request);
       const email = emailOfToken(request.body.token);
       const [row] = email
         ? await app.db
-            .select({ email: user.email, emailVerified: user.emailVerified })
+            .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
             .from(user)
             .where(sql`lower(${user.email}) = ${email.toLowerCase()}`)
         : [];
       if (!row) throw tokenInvalid();
-      return row;
+      // Only this member's sessions are read afresh (before the database's notice, on PostgreSQL).
+      forgetMember(app, row.id);
+      return { email: row.email, emailVerified: row.emailVerified };
     },
   );
 };
