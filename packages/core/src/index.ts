@@ -11,6 +11,7 @@ export * from './api/share.ts';
 export type * from './api/slides.ts';
 export type * from './api/surnames.ts';
 export * from './constants.ts';
+export * from './cursor.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './forward.ts';

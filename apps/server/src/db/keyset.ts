@@ -1,3 +1,4 @@
+import { decodeCursor, encodeCursor, type Page } from '@samaj/core';
 import { and, asc, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
@@ -36,11 +37,12 @@ export function waitingQueue(
 export function newestFirst(
   createdAt: PgColumn,
   id: PgColumn,
-  after: { createdAt: Date; id: string } | null | undefined,
+  after: { createdAt: Date | string; id: string } | null | undefined,
 ) {
+  const at = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
   return {
     where: after
-      ? sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+      ? sql`(${createdAt}, ${id}) < (${at(after.createdAt)}::timestamptz, ${after.id})`
       : undefined,
     order: [desc(createdAt), desc(id)],
   };
@@ -56,4 +58,39 @@ export function pageOf<T extends { id: string }>(
 ): { documents: T[]; nextCursor: string | null } {
   const documents = rows.slice(0, size);
   return { documents, nextCursor: rows.length > size ? documents[documents.length - 1].id : null };
+}
+
+/**
+ * A moment column as text to the microsecond, in UTC: what a cursor carries (core `cursor.ts`). A
+ * JavaScript Date keeps milliseconds only, so a position read back through one would skip the rows
+ * created later in the same millisecond.
+ */
+export const exactTime = (column: PgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Newest-first paging from a cursor the server made (`keysetPage`): the rows after the position it
+ * carries. Nothing is looked up with it, so it says nothing about rows the query itself leaves out.
+ */
+export function newestFirstFrom(createdAt: PgColumn, id: PgColumn, cursor: string | undefined) {
+  const position = cursor ? decodeCursor(cursor) : null;
+  return newestFirst(createdAt, id, position && { createdAt: position.at, id: position.id });
+}
+
+/**
+ * One page from `size + 1` rows that carry their sort time (`exactTime`) as `at` and whose views'
+ * ids are the rows' keyset ids: the first `size` views, and an opaque cursor for the next page only
+ * when the extra row proved there is more.
+ */
+export function keysetPage<R extends { at: string }, T extends { id: string }>(
+  rows: R[],
+  size: number,
+  view: (row: R) => T,
+): Page<T> {
+  const documents = rows.slice(0, size).map(view);
+  const last = rows.length > size ? rows[size - 1] : undefined;
+  return {
+    documents,
+    nextCursor: last ? encodeCursor({ at: last.at, id: documents[size - 1].id }) : null,
+  };
 }

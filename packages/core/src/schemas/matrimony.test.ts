@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeCursor } from '../cursor.ts';
 import { ageFromDob } from '../format.ts';
 import {
   dobBounds,
@@ -58,7 +59,10 @@ describe('filters and preferences', () => {
       education: null,
       withPhoto: true,
     });
-    expect(filtersOf(suggestionsQuerySchema.parse({ cursor: 'abc', place: '' }))).toBeNull();
+    const cursor = encodeCursor({ at: '2026-12-02T04:20:39.123456Z', id: 'asha' });
+    expect(filtersOf(suggestionsQuerySchema.parse({ cursor, place: '' }))).toBeNull();
+    // A cursor is the server's token, never a username.
+    expect(suggestionsQuerySchema.safeParse({ cursor: 'asha' }).success).toBe(false);
     expect(suggestionsQuerySchema.safeParse({ withPhoto: 'yes' }).success).toBe(false);
     expect(suggestionsQuerySchema.safeParse({ ageMin: '17' }).success).toBe(false);
   });
