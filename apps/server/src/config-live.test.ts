@@ -1,4 +1,5 @@
-// LIVE_MAX_VIEWERS and ICE_SERVERS: what the live screen's peers get (docs/product/live-video.md, "Watching"; operators: docs/live-video.md).
+// LIVE_MAX_VIEWERS and ICE_SERVERS: what the live screen's peers get (docs/product/live-video.md, "Watching";
+// operators: docs/live-video.md).
 import { LIVE_MAX_VIEWERS_DEFAULT } from '@samaj/core';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
