@@ -66,9 +66,12 @@ import {
 import { documentIdSchema } from '../schemas/posts.ts';
 import { MATRIMONY_STATUSES } from '../status.ts';
 
-/** Suggestions a page (SPEC §7: perPage 3). */
+/** Suggestions a page (docs/product/matrimony.md, "Dashboard"). */
 export const MATRIMONY_SUGGESTIONS_PAGE_SIZE = 3;
-/** Shortlists, matches and requests a page, newest first (SPEC §9: 30 each). */
+/**
+ * Shortlists, matches and requests a page, newest first
+ * (docs/product/matrimony.md, "Shortlists and matches").
+ */
 export const MATRIMONY_LIST_PAGE_SIZE = 30;
 /** Not in spec: staff queues a page. */
 export const MATRIMONY_STAFF_PAGE_SIZE = 20;
@@ -97,24 +100,20 @@ const nullableText = z.string().nullable();
 
 /** `{ profile }`: the other member's id (= their profile id). */
 export const profileRefSchema = z.object({ profile: id });
-export type ProfileRef = z.infer<typeof profileRefSchema>;
 
 export const reportProfileSchema = z.object({
   profile: id,
   reason: requiredText(REPORT_REASON_MAX),
 });
-export type ReportProfileInput = z.infer<typeof reportProfileSchema>;
 
 /** Hide (inactive) or Activate (active) one's own verified profile. */
 export const profileStatusChangeSchema = z.object({ status: z.enum(['active', 'inactive']) });
-export type ProfileStatusChange = z.infer<typeof profileStatusChangeSchema>;
 
 /** Matrimony settings: leave out profiles of my own gotra from suggestions (default on). */
 export const matrimonySettingsSchema = z.object({ gotraFilter: z.boolean() });
 export type MatrimonySettings = z.infer<typeof matrimonySettingsSchema>;
 
 export const banProfileSchema = z.object({ reason: requiredText(MODERATION_REASON_MAX) });
-export type BanProfileInput = z.infer<typeof banProfileSchema>;
 
 export const matrimonyCursorSchema = z.object({ cursor: cursorSchema });
 
@@ -176,7 +175,7 @@ export type ProfileCard = z.infer<typeof profileCardSchema>;
 /**
  * A full-profile request: waiting, accepted (contact visible), revoked (accepted, then taken back) or
  * declined (never accepted). A revoked or declined request stands until its owner accepts it: the
- * requester can neither withdraw it nor ask again (issue 30 §1.8).
+ * requester can neither withdraw it nor ask again (docs/product/matrimony.md, "Full-profile requests").
  */
 export const MATRIMONY_REQUEST_STATES = ['pending', 'accepted', 'revoked', 'declined'] as const;
 export type RequestState = (typeof MATRIMONY_REQUEST_STATES)[number];
@@ -220,8 +219,8 @@ export const requestCountSchema = z.object({
 export type RequestCount = z.infer<typeof requestCountSchema>;
 
 /**
- * What is new on my Matches tab since I last opened it (issue 30 §3.3, §3.7): matches made, and
- * answers (accepted or declined) to my full-profile requests.
+ * What is new on my Matches tab since I last opened it (docs/product/matrimony.md, "Dashboard"): matches
+ * made, and answers (accepted or declined) to my full-profile requests.
  */
 export const matchNewsSchema = z.object({
   matches: z.number().int(),
@@ -230,8 +229,8 @@ export const matchNewsSchema = z.object({
 export type MatchNews = z.infer<typeof matchNewsSchema>;
 
 /**
- * A profile I marked Not interested or blocked, in my matrimony settings to undo (issue 30 §3.4):
- * its id and first name only (I saw its card before).
+ * A profile I marked Not interested or blocked, in my matrimony settings to undo
+ * (docs/product/matrimony.md, "Safety"): its id and first name only (I saw its card before).
  */
 export const hiddenProfileSchema = z.object({
   id: z.string(),
@@ -268,9 +267,9 @@ export const fullDetailsSchema = z.object({
 export type FullDetails = z.infer<typeof fullDetailsSchema>;
 
 /**
- * A listing's family details (issue 34 §3): what the member gave (null when not), with gam and gotra
- * from their surname. Shown with the other details: to the owner, staff, and a member whose request
- * the owner accepted and has not revoked.
+ * A listing's family details (docs/product/matrimony.md, "Family details"): what the member gave (null when
+ * not), with gam and gotra from their surname. Shown with the other details: to the owner, staff, and a
+ * member whose request the owner accepted and has not revoked.
  */
 export const familyDetailsSchema = z.object({
   fatherName: nullableText,
@@ -315,8 +314,9 @@ const detailsShape = {
 
 /**
  * Another member's profile (GET /matrimony/profiles/:id) for a viewer allowed to see it: what their
- * card shows (a first name and an age, never the full name or birth date — issue 30 §1.10), and
- * `details` and `contact` only while the owner has accepted my request and not revoked it.
+ * card shows (a first name and an age, never the full name or birth date:
+ * docs/product/matrimony.md, "Privacy"), and `details` and `contact` only while the owner has accepted my
+ * request and not revoked it.
  */
 export const fullProfileSchema = profileCardSchema.extend({
   /** Every photo I may see, main first (matrimonyPhotoPath); empty when none or locked. */
@@ -387,7 +387,7 @@ export const partnerPreferencesViewSchema = z.object({
 });
 export type PartnerPreferences = z.infer<typeof partnerPreferencesViewSchema>;
 
-/** A request I sent, with its state and the card of the profile I asked (issue 34 §5). */
+/** A request I sent, with its state and the card of the profile I asked (the Sent requests tab). */
 export const sentRequestSchema = z.object({
   /** The asked profile's id (also the cursor). */
   id: z.string(),

@@ -1,4 +1,4 @@
-// The dashboard's lists (SPEC §7 Matrimony; issue 9 §4): suggestions 3 a page, matches, shortlists
+// The dashboard's lists (docs/product/matrimony.md, "Dashboard"): suggestions 3 a page, matches, shortlists
 // and incoming requests 30 a page, newest first. Each is a keyset page over an index and every row
 // passes `visibleTo`, so a profile that went inactive, was banned or blocked leaves every list at once.
 // The cursor carries the last card's keyset values (core cursor.ts) and nothing is looked up with it:
@@ -136,9 +136,9 @@ export async function shortlists(db: Executor, viewer: Viewer, cursor?: string):
 }
 
 /**
- * "Shortlisted me" (docs/product/matrimony.md, "Dashboard"): members who shortlisted the viewer, newest first, each as the
- * viewer may see them (`visibleTo`); `shortlisted` says whether the viewer shortlisted them back.
- * Only ever the viewer's own list: the profile side is the viewer's id.
+ * "Shortlisted me" (docs/product/matrimony.md, "Dashboard"): members who shortlisted the viewer, newest
+ * first, each as the viewer may see them (`visibleTo`); `shortlisted` says whether the viewer shortlisted
+ * them back. Only ever the viewer's own list: the profile side is the viewer's id.
  */
 export async function shortlistedMe(
   db: Executor,
@@ -295,9 +295,9 @@ export async function markMatchesSeen(db: Executor, memberId: string): Promise<v
 }
 
 /**
- * My Not interested and Block marks, newest first, with the other's first name (docs/product/matrimony.md, "Safety"). Not
- * through `visibleTo`: a blocked profile is hidden from me by definition; only its id and first name
- * are read, which I saw on its card before.
+ * My Not interested and Block marks, newest first, with the other's first name
+ * (docs/product/matrimony.md, "Safety"). Not through `visibleTo`: a blocked profile is hidden from me by
+ * definition; only its id and first name are read, which I saw on its card before.
  */
 export async function hiddenProfiles(db: Executor, memberId: string): Promise<HiddenProfile[]> {
   const [notInterested, blocked] = await Promise.all([

@@ -142,7 +142,7 @@ describeEachDatabase(
 
       it('creates the profile as requested, sets the matrimony pref to applied, once per member', async () => {
         const m = await member();
-        // No listing yet is the usual state: 200 with JSON null, not a 404 (issue 30 §3.11).
+        // No listing yet is the usual state: 200 with JSON null, not a 404: nothing is wrong.
         const none = await api('GET', '/api/matrimony/profile', m);
         expect(none.statusCode).toBe(200);
         expect(none.headers['content-type']).toMatch(/^application\/json/);
@@ -337,7 +337,7 @@ describeEachDatabase(
         expectNoContactOf(full.body, woman);
       });
 
-      it("another member's full profile carries what their screen shows: a first name and an age, never the full name or birth date; details only once accepted (issue 30 §1.10)", async () => {
+      it("another member's full profile carries what their screen shows: a first name and an age, never the full name or birth date; details only once accepted", async () => {
         const { man, woman } = await matchPair();
         const cardKeys = [
           'age',
@@ -602,7 +602,7 @@ describeEachDatabase(
         expect(idsOf(await api('GET', '/api/matrimony/requests', woman))).toEqual([man.user.id]);
       });
 
-      describe("the owner's answer stands (issue 30 §1.8)", () => {
+      describe("the owner's answer stands", () => {
         /**
          * Request notices the owner got from the creator, and the declines the creator was told of: each
          * domain event is what becomes the member's push job (notifications' onTransaction).
@@ -731,7 +731,7 @@ describeEachDatabase(
         });
       });
 
-      it("a new match and an answer to my request are news on both members' Matches tab until they open it (issue 30 §3.3, §3.7)", async () => {
+      it("a new match and an answer to my request are news on both members' Matches tab until they open it", async () => {
         const news = async (who: TestMember) => (await api('GET', '/api/matrimony/matches/news', who)).json();
         const seen = (who: TestMember) => api('POST', '/api/matrimony/matches/seen', who);
         const { man, woman } = await matchPair();
@@ -776,7 +776,7 @@ describeEachDatabase(
       });
     });
 
-    describe('eligibility on every read and write (issue 30 §1.3)', () => {
+    describe('eligibility on every read and write', () => {
       /** Changes the member's marital status the way they do, in Manage Profile. */
       async function setMarital(who: TestMember, marital: 'Single' | 'Married') {
         const res = await api('PATCH', '/api/account', who, {
@@ -1017,7 +1017,7 @@ describeEachDatabase(
         expect((await api('GET', '/api/matrimony/profile', man)).json().status).toBe('banned');
       });
 
-      it('my Not interested and Block marks are listed to review, and each can be undone (issue 30 §3.4)', async () => {
+      it('my Not interested and Block marks are listed to review, and each can be undone', async () => {
         const man = await lister('Male');
         const [skipped, blocked, blockedMe] = [
           await lister('Female'),
