@@ -5,7 +5,6 @@ import {
   check,
   doublePrecision,
   index,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -103,20 +102,4 @@ export const eventStreamRequest = pgTable(
     primaryKey({ columns: [t.event, t.member] }),
     index('event_stream_request_member_idx').on(t.member),
   ],
-);
-
-/** A signalling message for a live event (shape not fixed by the spec). */
-export const eventSignal = pgTable(
-  'event_signal',
-  {
-    id: id(),
-    event: text('event')
-      .notNull()
-      .references(() => event.id, { onDelete: 'cascade' }),
-    sender: text('sender').notNull(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('event_signal_event_id_idx').on(t.event, t.id)],
 );
