@@ -20,6 +20,7 @@ import { serveOperatorSocket } from '../../cli/socket.ts';
 import { runCli } from '../../cli.ts';
 import { auditLog, user, verification } from '../../db/schema/index.ts';
 import { configureAuthLimits, DEFAULT_AUTH_LIMITS } from '../../platform/auth/index.ts';
+import { sessionCacheFigures } from '../../platform/auth/session.ts';
 import { jobsSchema } from '../../platform/jobs/index.ts';
 
 const sink = await startSmtpSink();
@@ -407,6 +408,81 @@ describeEachDatabase(
         last = await call(ctx.app, 'POST', '/api/account/verification', m, {});
       }
       expectError(last, 429, 'general_rate_limit_exceeded');
+    });
+
+    it('a confirmation link works once, opened many times at once too', async () => {
+      const m = await createMember(ctx.app);
+      const { token } = linkIn(await sink.next(m.user.email), CONFIRM);
+      const confirm = () => call(ctx.app, 'POST', '/api/account/verification/confirm', null, { token });
+      const answers = await Promise.all(Array.from({ length: 6 }, confirm));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+      for (const replay of [...answers.filter((r) => r.statusCode !== 200), await confirm()]) {
+        expectError(replay, 400, 'user_token_invalid', { field: 'token' });
+      }
+      expect((await account(ctx.app, m.cookie)).json().emailVerified).toBe(true);
+    });
+
+    it("opening a link changes only its member's kept session, not every other member's", async () => {
+      const bystander = await createMember(ctx.app);
+      const m = await createMember(ctx.app);
+      const { token } = linkIn(await sink.next(m.user.email), CONFIRM);
+      await realtimeSettled(ctx.app);
+      // Both sessions are now kept in memory.
+      expect((await account(ctx.app, bystander.cookie)).statusCode).toBe(200);
+      expect((await account(ctx.app, m.cookie)).json().emailVerified).toBe(false);
+      const figures = () => sessionCacheFigures(ctx.app) ?? { hits: 0, misses: 0 };
+      const opened = await call(ctx.app, 'POST', '/api/account/verification/confirm', null, { token });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const replay = await call(ctx.app, 'POST', '/api/account/verification/confirm', null, { token });
+      expect(replay.statusCode).toBe(400);
+      await realtimeSettled(ctx.app);
+      const before = figures();
+      expect((await account(ctx.app, bystander.cookie)).statusCode).toBe(200);
+      expect(figures()).toMatchObject({ hits: before.hits + 1, misses: before.misses });
+      // The member's own is read afresh.
+      expect((await account(ctx.app, m.cookie)).json().emailVerified).toBe(true);
+    });
+
+    it('uses of links are limited per network, right or wrong', async () => {
+      const limits = { ...DEFAULT_AUTH_LIMITS, signupPerIp: 10_000, loginPerIp: 10_000 };
+      configureAuthLimits(ctx.app, { ...limits, tokenUsePerIp: 3 });
+      try {
+        const m = await createMember(ctx.app);
+        const { token } = linkIn(await sink.next(m.user.email), CONFIRM);
+        for (let i = 0; i < 3; i += 1) {
+          const wrong = await call(ctx.app, 'POST', '/api/account/verification/confirm', null, {
+            token: `${token}${i}`,
+          });
+          expectError(wrong, 400, 'user_token_invalid', { field: 'token' });
+        }
+        const limited = await call(ctx.app, 'POST', '/api/account/verification/confirm', null, { token });
+        expectError(limited, 429, 'general_rate_limit_exceeded');
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        const reset = await call(ctx.app, 'PUT', '/api/account/recovery', null, {
+          token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+          password: NEW_PASSWORD,
+        });
+        expectError(reset, 429, 'general_rate_limit_exceeded');
+        // Another network is not held back, and the right link still works from there.
+        const elsewhere = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/verification/confirm',
+          remoteAddress: '10.9.0.1',
+          payload: { token },
+        });
+        expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+      } finally {
+        configureAuthLimits(ctx.app, {
+          ...limits,
+          recoveryPerEmail: 10_000,
+          recoveryPerIp: 10_000,
+          tokenUsePerIp: 10_000,
+          emailChangePerMember: 10_000,
+          emailChangePerAddress: 10_000,
+          loginFailuresPerSource: 10_000,
+          loginFailuresPerEmail: 10_000,
+        });
+      }
     });
 
     it('a new address applies only when the link mailed to it is opened; the old address is told', async () => {

@@ -222,7 +222,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/verification/confirm',
     {
       // Changes one member, whom it forgets itself: anyone may call it, and must not empty the cache.
-      // config: { forgetsWhatItChanges: true },
+      config: { forgetsWhatItChanges: true },
       schema: {
         tags,
         summary:

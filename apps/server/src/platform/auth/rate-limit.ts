@@ -1,4 +1,5 @@
-// Login, signup and recovery limits, and the count of wrong passwords, in fixed windows.
+// Login, signup, recovery, email-change and one-time-link limits, and the count of wrong passwords, in
+// fixed windows.
 //
 // These are not @fastify/rate-limit (platform/rate-limit.ts): the plugin counts requests by one key
 // decided before the handler runs, while this must count only FAILED password checks, keyed by the
@@ -29,6 +30,14 @@ export interface AuthLimits {
   recoveryPerEmail: number;
   /** Password-recovery requests from one IP, whatever the address. */
   recoveryPerIp: number;
+  /** Uses of a one-time link (a password reset, an email confirmation) from one IP, right or wrong. */
+  tokenUsePerIp: number;
+  /** The window of the email-change limits (each change mails the new address). */
+  emailChangeWindowMs: number;
+  /** Changes of address one member may ask for. */
+  emailChangePerMember: number;
+  /** Changes to one address, by any member (taken and free addresses alike). */
+  emailChangePerAddress: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -39,6 +48,10 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginFailuresPerEmail: 50,
   recoveryPerEmail: 3,
   recoveryPerIp: 10,
+  tokenUsePerIp: 30,
+  emailChangeWindowMs: 60 * 60 * 1000,
+  emailChangePerMember: 5,
+  emailChangePerAddress: 3,
 };
 
 // Test suites sign many members up from one address (127.0.0.1); they get
@@ -55,6 +68,9 @@ interface State {
   failuresEmail: Limiter;
   recoveryIp: Limiter;
   recoveryEmail: Limiter;
+  tokenUseIp: Limiter;
+  emailChangeMember: Limiter;
+  emailChangeAddress: Limiter;
 }
 
 const states = new WeakMap<object, State>();
@@ -63,8 +79,8 @@ const generations = new WeakMap<object, number>();
 
 function limitersFor(app: FastifyInstance, limits: AuthLimits): State {
   const generation = generations.get(app.db as object) ?? 0;
-  const make = (name: string, points: number) =>
-    databaseLimiter(app.db, `auth${generation ? `.${generation}` : ''}.${name}`, points, limits.windowMs);
+  const make = (name: string, points: number, windowMs = limits.windowMs) =>
+    databaseLimiter(app.db, `auth${generation ? `.${generation}` : ''}.${name}`, points, windowMs);
   return {
     limits,
     signupIp: make('signup-ip', limits.signupPerIp),
@@ -73,6 +89,13 @@ function limitersFor(app: FastifyInstance, limits: AuthLimits): State {
     failuresEmail: make('password-email', limits.loginFailuresPerEmail),
     recoveryIp: make('recovery-ip', limits.recoveryPerIp),
     recoveryEmail: make('recovery-email', limits.recoveryPerEmail),
+    tokenUseIp: make('token-ip', limits.tokenUsePerIp),
+    emailChangeMember: make('email-change-member', limits.emailChangePerMember, limits.emailChangeWindowMs),
+    emailChangeAddress: make(
+      'email-change-address',
+      limits.emailChangePerAddress,
+      limits.emailChangeWindowMs,
+    ),
   };
 }
 
@@ -88,6 +111,9 @@ function state(app: FastifyInstance): State {
       base.loginFailuresPerEmail *= TEST_MULTIPLIER;
       base.recoveryPerEmail *= TEST_MULTIPLIER;
       base.recoveryPerIp *= TEST_MULTIPLIER;
+      base.tokenUsePerIp *= TEST_MULTIPLIER;
+      base.emailChangePerMember *= TEST_MULTIPLIER;
+      base.emailChangePerAddress *= TEST_MULTIPLIER;
     }
     s = limitersFor(app, base);
     states.set(key, s);
@@ -199,4 +225,35 @@ export async function limitRecovery(
   const { recoveryIp, recoveryEmail } = state(request.server);
   await count(recoveryIp, request.ip, reply, 'password recovery requests from this network');
   await count(recoveryEmail, email.toLowerCase(), reply, 'password recovery requests for this address');
+}
+
+/**
+ * Counts a use of a one-time link (a password reset, an email confirmation) from this IP, right or
+ * wrong; 429 past the limit, before the token is looked at.
+ */
+export async function limitTokenUse(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!enabled(request)) return;
+  await count(
+    state(request.server).tokenUseIp,
+    request.ip,
+    reply,
+    'uses of one-time links from this network',
+  );
+}
+
+/**
+ * Counts a change of `memberId`'s address to `email` (each mails that address); 429 past the limit for
+ * the member, or for the address whoever asks. A taken address counts as a free one: the refusal says
+ * nothing about who has it.
+ */
+export async function limitEmailChange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  memberId: string,
+  email: string,
+): Promise<void> {
+  if (!enabled(request)) return;
+  const { emailChangeMember, emailChangeAddress } = state(request.server);
+  await count(emailChangeMember, memberId, reply, 'email changes for this account');
+  await count(emailChangeAddress, email.toLowerCase(), reply, 'email changes to this address');
 }

@@ -7,10 +7,20 @@
 //   process forgets that member — with PGlite before the writing statement returns, with PostgreSQL as
 //   soon as the notification arrives (milliseconds);
 // - a request that may write (any method but GET/HEAD/OPTIONS) empties the cache before its answer
-//   leaves, so whoever sent it, or reads after it, is looked up afresh even before a notification;
+//   leaves, so whoever sent it, or reads after it, is looked up afresh even before a notification —
+//   unless its route forgets exactly the members it changed itself (`forgetsWhatItChanges` in the
+//   route's config, with session.ts's forgetMember): a route anyone may call without signing in (a
+//   confirmation link) must not let them empty every member's entry at will;
 // - a lost connection to the database empties it (notifications may have been missed), and an entry
 //   lives at most ENTRY_MS whatever happens.
 import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's writes forget the members they change (forgetMember): the cache is not emptied. */
+    forgetsWhatItChanges?: boolean;
+  }
+}
 
 /** The longest an entry is trusted without hearing from the database. */
 export const ENTRY_MS = 30_000;
@@ -95,6 +105,8 @@ export function keepFresh<V>(app: FastifyInstance, cache: SessionCache<V>): void
   );
   app.addHook('onClose', async () => unsubscribe());
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) cache.clear();
+    if (!SAFE_METHODS.has(request.method) && !request.routeOptions.config?.forgetsWhatItChanges) {
+      cache.clear();
+    }
   });
 }

@@ -180,6 +180,15 @@ export function forgetSessionUser(request: FastifyRequest): void {
 }
 
 /**
+ * Forget one member's cached sessions (a route that changed that member, and only them, before the
+ * database's notice arrives). Such a route says so in its config (`forgetsWhatItChanges`), so its
+ * request does not empty the whole cache as other writes do (session-cache.ts).
+ */
+export function forgetMember(app: FastifyInstance, memberId: string): void {
+  caches.get(app.db)?.forgetMember(memberId);
+}
+
+/**
  * The member behind the session cookie of a WebSocket upgrade (/realtime, /peerjs), which never
  * becomes a Fastify request; null when logged out or blocked. A refreshed cookie cannot be sent on
  * an upgrade: the next API request carries it.

@@ -1,8 +1,9 @@
 // The tokens of the links that get a member back into their account
 // (docs/product/accounts.md, "Password recovery by mail"), made with better-auth's own machinery so that its
 // endpoints accept them: a password-reset token is a `reset-password:<token>` verification row (stored
-// hashed, consumed once by auth.api.resetPassword), exactly what its requestPasswordReset makes; an
-// email-confirmation token is its signed JWT (createEmailVerificationToken), checked by auth.api.verifyEmail.
+// hashed, consumed once by auth.api.resetPassword), exactly what its requestPasswordReset makes, and every
+// one of the member's ends with a new password (drizzle/0022); an email-confirmation token is its signed
+// JWT (createEmailVerificationToken), checked by auth.api.verifyEmail, made single-use by a row beside it.
 // They are made when the mail is sent or the staff link shown, never earlier, so no job or log holds one.
 import { randomBytes } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
@@ -74,9 +75,14 @@ export async function resetTokenState(
   return { userId: row.value };
 }
 
+const EMAIL_PREFIX = 'email-link:';
+
 /**
  * A confirmation token for `email`, or, with `newEmail`, one that moves the member to `newEmail`
- * when opened (better-auth's 'change-email-verification' request type).
+ * when opened (better-auth's 'change-email-verification' request type). better-auth's token is a
+ * signed JWT that it would accept any number of times until it lapses; a row beside it (hashed, as a
+ * reset token's) makes it work once: takeEmailToken removes it before the link is applied. The row's
+ * value is the address, never the bare member id (a new password ends those rows: drizzle/0022).
  */
 export async function createEmailToken(
   auth: Auth,
@@ -84,13 +90,34 @@ export async function createEmailToken(
   newEmail?: string,
 ): Promise<string> {
   const ctx = await auth.$context;
-  const expiresIn = ctx.options.emailVerification?.expiresIn;
-  return newEmail
-    ? createEmailVerificationToken(ctx.secret, member.email, newEmail, expiresIn, {
+  const expiresIn = ctx.options.emailVerification?.expiresIn ?? 3600;
+  const token = newEmail
+    ? await createEmailVerificationToken(ctx.secret, member.email, newEmail, expiresIn, {
         requestType: 'change-email-verification',
         userId: member.id,
       })
-    : createEmailVerificationToken(ctx.secret, member.email, undefined, expiresIn, { userId: member.id });
+    : await createEmailVerificationToken(ctx.secret, member.email, undefined, expiresIn, {
+        userId: member.id,
+      });
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `${EMAIL_PREFIX}${token}`,
+    value: (newEmail ?? member.email).toLowerCase(),
+    expiresAt: new Date(Date.now() + expiresIn * 1000),
+  });
+  return token;
+}
+
+/**
+ * Takes a confirmation token's one use: 'ok' once (the caller then applies it), 'expired', or
+ * 'unknown' (used already, by a parallel request too, never made, or forged).
+ */
+export async function takeEmailToken(auth: Auth, token: string): Promise<'ok' | 'expired' | 'unknown'> {
+  const ctx = await auth.$context;
+  const identifier = `${EMAIL_PREFIX}${token}`;
+  const row = await ctx.internalAdapter.findVerificationValue(identifier);
+  if (!row) return 'unknown';
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  return (await ctx.internalAdapter.consumeVerificationValue(identifier)) ? 'ok' : 'unknown';
 }
 
 /** The web app's page that takes a reset token. */
