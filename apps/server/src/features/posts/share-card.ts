@@ -1,7 +1,8 @@
 // What a shared link to a post shows (its page's head tags, platform/share-card.ts): only an approved post, as any
-// visitor sees it in the feed. A post under review, rejected or unlisted gets the generic card.
+// visitor sees it in the feed. A post under review, rejected or unlisted, or by a member the operator blocked, gets
+// the generic card.
 import { DEFAULT_PICTURE_ID, previewUrl, SHARE_TEXT_MAX, truncateGraphemes } from '@samaj/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { post, user } from '../../db/schema/index.ts';
 import type { ShareCardResolver } from '../../platform/registry.ts';
 
@@ -10,7 +11,8 @@ export const postShareCard: ShareCardResolver = async (db, id) => {
     .select({ description: post.description, file: post.file, name: user.name })
     .from(post)
     .leftJoin(user, eq(user.id, post.creator))
-    .where(and(eq(post.id, id), eq(post.status, 'approved')))
+    // A blocked member's profile card is the generic one (accounts' share-card.ts): so is their posts'.
+    .where(and(eq(post.id, id), eq(post.status, 'approved'), sql`not coalesce(${user.banned}, false)`))
     .limit(1);
   if (!row) return null;
   return {
