@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -48,6 +49,13 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'https://user:secret@mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address'],
     [{ MAIL_FROM: 'samaj@example.org' }, 'MAIL_FROM is set but SMTP_URL is not'],
+    // Any peer's X-Forwarded-For believed: a client would pick the address its rate limits count.
+    [{ TRUST_PROXY: 'true' }, "TRUST_PROXY must be false, or your reverse proxy's addresses: loopback"],
+    [{ TRUST_PROXY: '1' }, 'true and hop counts are not taken (got "1")'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be false'],
+    [{ TRUST_PROXY: 'loopback, 10.0.0.300' }, 'TRUST_PROXY must be false'],
+    [{ TRUST_PROXY: 'loopback,' }, 'TRUST_PROXY must be false'],
     [
       { COMMUNITY_TIME_ZONE: 'Asia/Bhuj' },
       'COMMUNITY_TIME_ZONE must be an IANA time zone such as Asia/Kolkata (got "Asia/Bhuj")',
@@ -62,6 +70,26 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it("trusts X-Forwarded-For only from the proxy's addresses: loopback, addresses, CIDRs, or none", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toBe('loopback, uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2,172.16.0.0/12, ::1, fd00::/8' }).trustProxy).toBe(
+      '10.0.0.2, 172.16.0.0/12, ::1, fd00::/8',
+    );
+    // What deploy/ sets is taken as it is.
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const shipped = [
+      /^TRUST_PROXY=(.+)$/m.exec(
+        fs.readFileSync(path.join(root, 'deploy/systemd/samaj.env.example'), 'utf8'),
+      ),
+      /^\s+TRUST_PROXY: (.+)$/m.exec(fs.readFileSync(path.join(root, 'deploy/docker/compose.yaml'), 'utf8')),
+    ].map((match) => match?.[1] as string);
+    expect(shipped).toEqual(['loopback', 'loopback, uniquelocal']);
+    for (const value of shipped) expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(value);
   });
 
   it('reads S3 only when complete, and PUBLIC_URL as an origin', () => {

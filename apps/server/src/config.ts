@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import {
   DEFAULT_TIME_ZONE,
@@ -98,7 +99,8 @@ export interface Config {
   vapid: VapidConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   nodeEnv: string;
-  trustProxy: boolean | number | string;
+  /** false, or the proxy addresses Fastify's trustProxy takes (`loopback`, addresses, CIDRs). */
+  trustProxy: false | string;
   /** Login/signup rate limits; AUTH_RATE_LIMIT=off turns them off for benchmarks and browser tests only. */
   authRateLimit: boolean;
   /** When set, /metrics answers requests bearing this token; unset, /metrics is not served. */
@@ -135,6 +137,36 @@ function got(value: string): string {
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+/** The names Fastify's trustProxy (proxy-addr) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, or one with a /prefix of its family's length. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers' X-Forwarded-For is believed: none (`false`), or the proxy's own addresses — `loopback`
+ * for nginx or Caddy on this machine, addresses or CIDRs, comma-separated. `true` (believe any peer)
+ * and hop counts (believe N entries of it from any peer) are refused: with them a client that reaches
+ * the app past the proxy, or through a proxy that appends to the header, writes the address its rate
+ * limits count.
+ */
+function readTrustProxy(raw: string | undefined): false | string {
+  if (raw === undefined || raw === 'false') return false;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => PROXY_RANGE_NAMES.has(entry) || isAddressOrCidr(entry))) {
+    return entries.join(', ');
+  }
+  throw new ConfigError(
+    `TRUST_PROXY must be false, or your reverse proxy's addresses: loopback (nginx or Caddy on this machine), linklocal, uniquelocal, or IP addresses and CIDRs, comma-separated; true and hop counts are not taken ${got(raw)}`,
+  );
 }
 
 function isHttpUrl(value: string): boolean {
@@ -389,15 +421,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')} ${got(rawLogLevel)}`);
   }
 
-  const rawTrustProxy = read(env, 'TRUST_PROXY');
-  let trustProxy: Config['trustProxy'] = false;
-  if (rawTrustProxy !== undefined) {
-    if (rawTrustProxy === 'true') trustProxy = true;
-    else if (rawTrustProxy === 'false') trustProxy = false;
-    else if (/^\d+$/.test(rawTrustProxy)) trustProxy = Number(rawTrustProxy);
-    // Otherwise an address list / CIDR, which Fastify (proxy-addr) understands as is.
-    else trustProxy = rawTrustProxy;
-  }
+  const trustProxy = readTrustProxy(read(env, 'TRUST_PROXY'));
 
   const rawAuthRateLimit = read(env, 'AUTH_RATE_LIMIT') ?? 'on';
   if (rawAuthRateLimit !== 'on' && rawAuthRateLimit !== 'off') {

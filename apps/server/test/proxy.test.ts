@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import WebSocket from 'ws';
 import { runCli } from '../src/cli.ts';
+import { DEFAULT_AUTH_LIMITS } from '../src/platform/auth/rate-limit.ts';
 import { WRITE_LIMITS } from '../src/platform/rate-limit.ts';
 import { multipart } from './fixtures/images.ts';
 import { scratchDatabase, TEST_DATABASE_URL, tempDir } from './harness.ts';
@@ -26,6 +27,10 @@ import { waitFor } from './wait.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SITE = path.join(ROOT, 'deploy/nginx/samaj.conf');
+// The processes trust the proxy as the shipped settings say (deploy/systemd/samaj.env.example).
+const TRUST_PROXY = /^TRUST_PROXY=(.+)$/m.exec(
+  fs.readFileSync(path.join(ROOT, 'deploy/systemd/samaj.env.example'), 'utf8'),
+)?.[1] as string;
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 // The push receiver's certificate is for 127.0.0.1: nginx serves it, and this process trusts it.
 const CERT = RECEIVER_CERT_PATH;
@@ -279,7 +284,7 @@ describe.skipIf(!!skipReason)(
             PORT: String(port),
             HOST: '127.0.0.1',
             PUBLIC_URL: origin,
-            TRUST_PROXY: 'loopback',
+            TRUST_PROXY,
             VAPID_PUBLIC_KEY: vapid.publicKey,
             VAPID_PRIVATE_KEY: vapid.privateKey,
             VAPID_SUBJECT: 'mailto:ops@samaj.example',
@@ -500,6 +505,28 @@ describe.skipIf(!!skipReason)(
         return on.length >= 2 ? on : null;
       }, 'both /peerjs sockets in the access log');
       expect(new Set(peersOn.slice(-2)).size).toBe(2);
+    });
+
+    it("a client's own X-Forwarded-For does not choose the address its limits count", async () => {
+      expect(TRUST_PROXY).toBeTruthy();
+      // Password recovery is limited per network: each request names another client address of its own
+      // (one, or a chain as if other proxies had passed it on); all come from this machine through nginx.
+      const max = DEFAULT_AUTH_LIMITS.recoveryPerIp;
+      const spoofed = (i: number) =>
+        i % 2 === 0 ? `203.0.113.${i + 1}` : `198.51.100.${i + 1}, 192.0.2.${i + 1}`;
+      for (let i = 0; i < max; i++) {
+        const answer = await request('POST', '/api/account/recovery', {
+          json: { email: `spoof.${process.pid}.${i}@example.com` },
+          headers: { 'x-forwarded-for': spoofed(i), 'x-real-ip': `203.0.113.${i + 1}` },
+        });
+        expect(answer.status, `recovery ${i + 1}: ${answer.body}`).not.toBe(429);
+      }
+      const over = await request('POST', '/api/account/recovery', {
+        json: { email: `spoof.${process.pid}.last@example.com` },
+        headers: { 'x-forwarded-for': '198.51.100.200', 'x-real-ip': '198.51.100.200' },
+      });
+      expect(over.status, over.body).toBe(429);
+      expect(over.json()).toMatchObject({ type: 'general_rate_limit_exceeded' });
     });
 
     it("a member's write limit holds across both processes (not twice the limit)", async () => {
