@@ -20,7 +20,8 @@ export interface MailFacts {
   newEmail?: string;
 }
 
-type Kind = AccountMail['kind'];
+/** The job's kinds, and the one an email_change job sends instead when its address is taken. */
+type Kind = AccountMail['kind'] | 'email_taken';
 
 const TEXTS: Record<MailLanguage, Record<Kind, (f: MailFacts) => Words>> = {
   en: {
@@ -61,6 +62,16 @@ const TEXTS: Record<MailLanguage, Record<Kind, (f: MailFacts) => Words>> = {
         "If this was not you, log in and change your password, or ask the community's staff for help.",
       ],
     }),
+    email_taken: (f) => ({
+      subject: `Someone tried to use your email address on ${f.community}`,
+      paragraphs: [
+        `Someone signed in to another ${f.community} account asked to move that account to this address. This address already belongs to your account (${f.username}), so nothing was changed and no link was sent.`,
+        `If it was you: you already have an account with this address. Log in as ${f.username}, or use "Forgot password?" on the login page.`,
+      ],
+      closing: [
+        'If it was not you, you need do nothing: your account is not affected. We send this notice at most once a day.',
+      ],
+    }),
   },
   gu: {
     password_reset: (f) => ({
@@ -97,6 +108,16 @@ const TEXTS: Record<MailLanguage, Record<Kind, (f: MailFacts) => Words>> = {
         'એ સરનામે મોકલેલી લિંક ખોલાશે ત્યારે જ ફેરફાર થશે.',
       ],
       closing: ['જો આ તમે ન કર્યું હોય, તો લૉગ ઇન કરીને પાસવર્ડ બદલો, અથવા સમાજના સ્ટાફની મદદ લો.'],
+    }),
+    email_taken: (f) => ({
+      subject: `${f.community} પર કોઈએ તમારું ઇમેઇલ સરનામું વાપરવાનો પ્રયત્ન કર્યો`,
+      paragraphs: [
+        `${f.community} ના બીજા એકાઉન્ટમાં લૉગ ઇન થયેલી કોઈ વ્યક્તિએ એ એકાઉન્ટ માટે આ સરનામું વાપરવાનું કહ્યું. આ સરનામું તો તમારા એકાઉન્ટ (${f.username}) નું છે, એટલે કંઈ બદલાયું નથી અને કોઈ લિંક મોકલી નથી.`,
+        `જો એ તમે જ હતા: આ સરનામા સાથે તમારું એકાઉન્ટ પહેલેથી છે. ${f.username} તરીકે લૉગ ઇન કરો, અથવા લૉગ ઇન પેજ પર "પાસવર્ડ ભૂલી ગયા?" વાપરો.`,
+      ],
+      closing: [
+        'જો એ તમે ન હતા, તો કંઈ કરવાની જરૂર નથી: તમારા એકાઉન્ટને કોઈ અસર થઈ નથી. આ સૂચના અમે દિવસમાં વધુમાં વધુ એક વાર મોકલીએ છીએ.',
+      ],
     }),
   },
 };

@@ -16,6 +16,7 @@ import {
   resetLink,
 } from '../../platform/auth/index.ts';
 import type { AccountMail } from '../../platform/jobs/map.ts';
+import { databaseLimiter } from '../../platform/limiter.ts';
 import { createMailer, type Mailer } from '../../platform/mail.ts';
 import { accountMail } from './mail-texts.ts';
 import { emailTakenByOther, findUser } from './queries.ts';
@@ -29,7 +30,17 @@ async function findByEmail(app: FastifyInstance, email: string) {
   return row;
 }
 
-async function send(app: FastifyInstance, mailer: Mailer, data: AccountMail): Promise<void> {
+/** How often the owner of an address is told that someone tried to move another account to it. */
+const TAKEN_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+type TakenNotices = ReturnType<typeof databaseLimiter>;
+
+async function send(
+  app: FastifyInstance,
+  mailer: Mailer,
+  takenNotices: TakenNotices,
+  data: AccountMail,
+): Promise<void> {
   const { publicUrl, communityName: community } = app.config;
   const auth = await getAuth(app);
   switch (data.kind) {
@@ -69,8 +80,29 @@ async function send(app: FastifyInstance, mailer: Mailer, data: AccountMail): Pr
     case 'email_change': {
       const member = await findUser(app.db, data.member);
       if (!member || member.email.toLowerCase() === data.newEmail.toLowerCase()) return;
-      // Taken meanwhile: opening the link would fail anyway, and its owner should not be mailed.
-      if (await emailTakenByOther(app.db, data.newEmail, member.id)) return;
+      // Taken (the route answered as for a free address, so it cannot be asked who is registered):
+      // no link, but the owner is told someone tried, at most once a day.
+      if (await emailTakenByOther(app.db, data.newEmail, member.id)) {
+        const owner = await findByEmail(app, data.newEmail);
+        if (!owner) return;
+        const key = owner.email.toLowerCase();
+        try {
+          await takenNotices.consume(key);
+        } catch (res) {
+          if (res instanceof Error) throw res;
+          return; // told already today
+        }
+        try {
+          await mailer.send(
+            accountMail('email_taken', data.language, owner.email, { community, username: owner.id }),
+          );
+        } catch (err) {
+          // Undelivered: the retry may tell them.
+          await takenNotices.delete(key).catch(() => undefined);
+          throw err;
+        }
+        return;
+      }
       const token = await createEmailToken(auth, member, data.newEmail);
       await mailer.send(
         accountMail('email_change', data.language, data.newEmail, {
@@ -105,5 +137,6 @@ export function registerAccountMail(app: FastifyInstance): void {
   // An SMTP server away for a while: retries at ~30 s, 1, 2, 4 … minutes, over about two hours
   // (tests, whose sink refuses once, retry after a second).
   const retryDelay = app.config.nodeEnv === 'test' ? 1 : 30;
-  app.jobs.work('mail.send', (data) => send(app, mailer, data), { retryLimit: 8, retryDelay });
+  const takenNotices = databaseLimiter(app.db, 'mail.email-taken', 1, TAKEN_NOTICE_MS);
+  app.jobs.work('mail.send', (data) => send(app, mailer, takenNotices, data), { retryLimit: 8, retryDelay });
 }

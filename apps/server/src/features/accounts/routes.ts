@@ -23,6 +23,7 @@ import {
   toHeaders,
 } from '../../platform/auth/index.ts';
 import {
+  limitEmailChange,
   limitLogin,
   limitPasswordCheck,
   limitSignup,
@@ -265,7 +266,15 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
           'The current password is not correct.',
         );
       }
-      if (emailChanges && (await emailTakenByOther(app.db, email, me.id))) throw alreadyExists();
+      if (emailChanges) {
+        // Each change mails the new address: a few an hour per member and per address.
+        await limitEmailChange(request, reply, me.id, email);
+        // With mail, a taken address is answered as a free one ("we sent a confirmation to …"): the
+        // mail job tells its owner someone tried instead (mail.ts), so this route cannot be asked
+        // who is registered. Without mail the change would apply at once, so it is refused, as
+        // signup refuses a taken address, within the same limits.
+        if (!mailOn && (await emailTakenByOther(app.db, email, me.id))) throw alreadyExists();
+      }
 
       await updateProfile(app.db, me.id, {
         name: body.name,
@@ -276,7 +285,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       const auth = await getAuth(app);
       let cookies: Headers | null = null;
       // With mail, a new address applies only when the link mailed to it is opened (recovery.ts
-      // confirms it); the old address is told at once.
+      // confirms it); the old address is told at once. A taken address gets the same two jobs.
       const pendingEmail = emailChanges && mailOn ? email : undefined;
       if (pendingEmail) {
         const language = body.language ?? requestLanguage(request);
