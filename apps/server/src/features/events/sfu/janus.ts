@@ -3,6 +3,8 @@
 // per process (kept alive here) and one plugin handle per member's channel (sfu.ts); browsers never
 // reach Janus. Why a wrapper of our own and not Meetecho's janus.js: janus.js is a browser library
 // (it drives an RTCPeerConnection); on the server we only need requests, transactions and events.
+// Why not Meetecho's Node client janode: it does not pass Janus's messages through (the relay's whole
+// job), does not reconnect, and needs a native build at install (docs/decisions/0138-janus-client.md).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
