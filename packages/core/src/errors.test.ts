@@ -51,6 +51,7 @@ describe('catalogue', () => {
     expect(missingParamMessage('email')).toBe('Missing required parameter: "email"');
   });
 
+  // The server's AppError and error bodies take their status from this table (platform/errors.ts).
   it('gives each error type the HTTP status the server sends', () => {
     expect(ERROR_STATUS[ERROR_TYPES.USER_UNAUTHORIZED]).toBe(401);
     expect(ERROR_STATUS[ERROR_TYPES.USER_FORBIDDEN]).toBe(403);
@@ -61,7 +62,15 @@ describe('catalogue', () => {
     expect(ERROR_STATUS[ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED]).toBe(415);
     expect(ERROR_STATUS[ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED]).toBe(429);
     expect(ERROR_STATUS[ERROR_TYPES.GENERAL_UNKNOWN]).toBe(500);
-    for (const type of Object.values(ERROR_TYPES)) expect(ERROR_STATUS[type]).toBeGreaterThanOrEqual(400);
+    expect(ERROR_STATUS[ERROR_TYPES.USER_BLOCKED]).toBe(403);
+    expect(ERROR_STATUS[ERROR_TYPES.GENERAL_BAD_REQUEST]).toBe(400);
+    expect(ERROR_STATUS[ERROR_TYPES.DOCUMENT_CONFLICT]).toBe(409);
+    expect(ERROR_STATUS[ERROR_TYPES.GENERAL_RANGE_NOT_SATISFIABLE]).toBe(416);
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual(Object.values(ERROR_TYPES).sort());
+    for (const type of Object.values(ERROR_TYPES)) {
+      expect(ERROR_STATUS[type]).toBeGreaterThanOrEqual(400);
+      expect(ERROR_STATUS[type]).toBeLessThan(600);
+    }
   });
 
   it('recognises an API error body', () => {

@@ -35,10 +35,17 @@ export const ERROR_TYPES = {
   USER_TOKEN_INVALID: 'user_token_invalid',
   /** Not in spec: a password-reset or email link past its time (ask again). */
   USER_TOKEN_EXPIRED: 'user_token_expired',
+  /** Not in spec: what the request acts on is in a state that does not allow it (someone else decided). */
+  DOCUMENT_CONFLICT: 'document_conflict',
+  /** Not in spec: a byte range outside the file (a video's Range header). */
+  GENERAL_RANGE_NOT_SATISFIABLE: 'general_range_not_satisfiable',
 } as const;
 export type ErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
 
-/** The HTTP status each type is sent with. */
+/**
+ * The HTTP status each type is sent with: the server takes an error's status from here (its `AppError`
+ * names only a type), so a type always arrives with the same status.
+ */
 export const ERROR_STATUS: Record<ErrorType, number> = {
   user_unauthorized: 401,
   user_forbidden: 403,
@@ -65,6 +72,8 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   general_insufficient_storage: 507,
   user_token_invalid: 400,
   user_token_expired: 410,
+  document_conflict: 409,
+  general_range_not_satisfiable: 416,
 };
 
 /** `field` names the input at fault when a request was refused for one field (validation errors). */

@@ -1,6 +1,6 @@
 import { ERROR_TYPES } from '@samaj/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorBody } from './errors.ts';
+import { sendError } from './errors.ts';
 
 export const ROUTE_NOT_FOUND =
   'The requested route was not found. Please refer to the API docs and try again.';
@@ -43,7 +43,7 @@ export function isDisguisedApiUrl(rawUrl: string): boolean {
 }
 
 export function sendRouteNotFound(reply: FastifyReply): FastifyReply {
-  return reply.code(404).send(errorBody(404, ERROR_TYPES.GENERAL_ROUTE_NOT_FOUND, ROUTE_NOT_FOUND));
+  return sendError(reply, ERROR_TYPES.GENERAL_ROUTE_NOT_FOUND, ROUTE_NOT_FOUND);
 }
 
 /** Refuses escaped spellings of the API prefix before any route sees them (after the Origin check). */

@@ -10,7 +10,7 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { AppError, errorBody, SERVER_ERROR_TYPES } from './errors.ts';
+import { AppError, httpLayerErrorBody, SERVER_ERROR_TYPES, sendError } from './errors.ts';
 import { loggedUrl } from './request-log.ts';
 
 const UNKNOWN_MESSAGE = 'Server Error';
@@ -24,18 +24,15 @@ interface ValidationIssue {
 }
 
 interface KnownError {
-  status: number;
   type: ErrorType;
   message: string;
 }
 
 const TOO_LARGE: KnownError = {
-  status: 413,
   type: SERVER_ERROR_TYPES.PAYLOAD_TOO_LARGE,
   message: 'The request body is too large.',
 };
 const NOT_JSON: KnownError = {
-  status: 400,
   type: ERROR_TYPES.GENERAL_ARGUMENT_INVALID,
   message: 'The request body is not valid JSON.',
 };
@@ -48,7 +45,6 @@ const FASTIFY_ERRORS = new Map<string, KnownError>([
   [
     'FST_ERR_CTP_INVALID_MEDIA_TYPE',
     {
-      status: 415,
       type: SERVER_ERROR_TYPES.UNSUPPORTED_MEDIA_TYPE,
       message: 'The request content type is not supported.',
     },
@@ -61,7 +57,6 @@ const STATUS_ERRORS = new Map<number, KnownError>([
   [
     429,
     {
-      status: 429,
       type: ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
       message: 'Rate limit for the current endpoint has been exceeded. Please try again after some time.',
     },
@@ -77,12 +72,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     // The member's side went (a tab closed, a phone off the network mid-upload): nobody reads an
     // answer, and it is neither a bug nor an outage (Node words it ECONNRESET, as a database cut is).
     request.log.info({ method: request.method, url: loggedUrl(request) }, 'client aborted the request');
-    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_BAD_REQUEST, MSG_REQUEST_ABORTED));
+    return sendError(reply, ERROR_TYPES.GENERAL_BAD_REQUEST, MSG_REQUEST_ABORTED);
   }
 
   if (error instanceof AppError) {
     if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-    return reply.code(error.status).send(errorBody(error.status, error.type, error.message, error.field));
+    return sendError(reply, error.type, error.message, error.field);
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -91,45 +86,39 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     // Core words every malformed address 'Invalid Email'; the product gives it its own type
     // (docs/product/errors.md, "Error types").
     if (message === MSG_INVALID_EMAIL) {
-      return reply
-        .code(400)
-        .send(errorBody(400, ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID, field));
+      return sendError(reply, ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID, field);
     }
-    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, field));
+    return sendError(reply, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, field);
   }
 
   const malformed = malformedInputMessage(error);
   if (malformed) {
-    return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, malformed));
+    return sendError(reply, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, malformed);
   }
 
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;
   const known = FASTIFY_ERRORS.get(fastifyError.code) ?? STATUS_ERRORS.get(status);
-  if (known) return reply.code(known.status).send(errorBody(known.status, known.type, known.message));
+  if (known) return sendError(reply, known.type, known.message);
   // Other client errors raised by Fastify or its plugins (bad content length, bad URL, ...):
   // their messages describe the request, never the server.
   if (status >= 400 && status < 500) {
-    return reply
-      .code(status)
-      .send(errorBody(status, ERROR_TYPES.GENERAL_BAD_REQUEST, fastifyError.message || 'Bad request.'));
+    return reply.code(status).send(httpLayerErrorBody(status, fastifyError.message || 'Bad request.'));
   }
 
   const outage = outageOf(error);
   if (outage === 'database') {
     request.log.error({ err: error }, 'database unavailable');
     reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return reply
-      .code(503)
-      .send(errorBody(503, ERROR_TYPES.GENERAL_DATABASE_UNAVAILABLE, MSG_DATABASE_UNAVAILABLE));
+    return sendError(reply, ERROR_TYPES.GENERAL_DATABASE_UNAVAILABLE, MSG_DATABASE_UNAVAILABLE);
   }
   if (outage === 'disk') {
     request.log.error({ err: error }, 'no space left');
-    return reply.code(507).send(errorBody(507, ERROR_TYPES.GENERAL_INSUFFICIENT_STORAGE, MSG_NO_SPACE));
+    return sendError(reply, ERROR_TYPES.GENERAL_INSUFFICIENT_STORAGE, MSG_NO_SPACE);
   }
 
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send(errorBody(500, ERROR_TYPES.GENERAL_UNKNOWN, UNKNOWN_MESSAGE));
+  return sendError(reply, ERROR_TYPES.GENERAL_UNKNOWN, UNKNOWN_MESSAGE);
 }
 
 function validationMessage(
@@ -323,7 +312,7 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
       : error.code === 'FST_ERR_BAD_URL'
         ? 'The request URL is not valid.'
         : 'Bad request.';
-  return reply.code(400).send(errorBody(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message));
+  return sendError(reply, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message);
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -341,7 +330,7 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Duplex):
     status: 400,
     message: 'The request could not be read.',
   };
-  const body = JSON.stringify(errorBody(status, ERROR_TYPES.GENERAL_BAD_REQUEST, message));
+  const body = JSON.stringify(httpLayerErrorBody(status, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

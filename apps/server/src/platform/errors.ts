@@ -1,13 +1,15 @@
-import { ERROR_TYPES, type ErrorType } from '@samaj/core';
+import { ERROR_STATUS, ERROR_TYPES, type ErrorType } from '@samaj/core';
+import type { FastifyReply } from 'fastify';
 
 /**
  * An error meant for the client: it leaves the server as `{ message, code: status, type }`.
  * Anything that is not an AppError becomes a generic 500 (the details only go to the log).
+ * The status is not chosen here: core's catalogue (`ERROR_STATUS`) gives each type its one status.
  */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly status: number;
   constructor(
-    readonly status: number,
     /** Always one of core's catalogue, so the web app has words for every error it can meet. */
     readonly type: ErrorType,
     message: string,
@@ -17,6 +19,7 @@ export class AppError extends Error {
     readonly retryAfter?: number,
   ) {
     super(message);
+    this.status = ERROR_STATUS[type];
   }
 }
 
@@ -39,24 +42,43 @@ export type ErrorBody = {
   field?: string;
 };
 
-export const badRequest = (message: string, type: ErrorType = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
-  new AppError(400, type, message);
+/** The 400 types: what was sent is wrong. */
+type BadRequestType = 'general_argument_invalid' | 'general_bad_request' | 'user_email_invalid';
 
-export const forbidden = (
-  message = 'The current user is not authorized to perform the requested action.',
-  type: ErrorType = ERROR_TYPES.USER_FORBIDDEN,
-) => new AppError(403, type, message);
+export const badRequest = (message: string, type: BadRequestType = ERROR_TYPES.GENERAL_ARGUMENT_INVALID) =>
+  new AppError(type, message);
 
-export const notFound = (
-  message = 'Document with the requested ID could not be found.',
-  type: ErrorType = ERROR_TYPES.DOCUMENT_NOT_FOUND,
-) => new AppError(404, type, message);
+export const forbidden = (message = 'The current user is not authorized to perform the requested action.') =>
+  new AppError(ERROR_TYPES.USER_FORBIDDEN, message);
 
-export const conflict = (
-  message = 'Document with the requested ID already exists.',
-  type: ErrorType = ERROR_TYPES.DOCUMENT_ALREADY_EXISTS,
-) => new AppError(409, type, message);
+export const notFound = (message = 'Document with the requested ID could not be found.') =>
+  new AppError(ERROR_TYPES.DOCUMENT_NOT_FOUND, message);
 
-export function errorBody(status: number, type: ErrorType, message: string, field?: string): ErrorBody {
-  return field === undefined ? { message, code: status, type } : { message, code: status, type, field };
+export const conflict = (message = 'Document with the requested ID already exists.') =>
+  new AppError(ERROR_TYPES.DOCUMENT_ALREADY_EXISTS, message);
+
+/** The body of an error of `type`, with the status core's catalogue gives it. */
+export function errorBody(type: ErrorType, message: string, field?: string): ErrorBody {
+  const code = ERROR_STATUS[type];
+  return field === undefined ? { message, code, type } : { message, code, type, field };
+}
+
+/** Answers an error of `type` with the status core's catalogue gives it. */
+export function sendError(
+  reply: FastifyReply,
+  type: ErrorType,
+  message: string,
+  field?: string,
+): FastifyReply {
+  const body = errorBody(type, message, field);
+  return reply.code(body.code).send(body);
+}
+
+/**
+ * A request the HTTP layer refused with a status of its own choosing (Node's parser: 408, 431; a
+ * Fastify client error this server does not raise itself): that status, type `general_bad_request`.
+ * The only error body whose status is not the catalogue's.
+ */
+export function httpLayerErrorBody(status: number, message: string): ErrorBody {
+  return { message, code: status, type: ERROR_TYPES.GENERAL_BAD_REQUEST };
 }

@@ -23,7 +23,7 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
     q: request.query.q,
   }));
   app.get('/api/test/app-error', async () => {
-    throw new AppError(409, 'document_already_exists', 'Already there.');
+    throw new AppError('document_already_exists', 'Already there.');
   });
   app.get('/api/test/crash', async () => {
     throw new Error('secret database detail at /srv/samaj');
@@ -101,7 +101,7 @@ describeEachDatabase(
         expect(response.json().message).not.toContain('Missing required parameter');
       });
 
-      it('AppError keeps its status and type', async () => {
+      it("an AppError answers with its type and the status core's catalogue gives that type", async () => {
         const response = await ctx.app.inject({ method: 'GET', url: '/api/test/app-error' });
         expectError(response, 409, 'document_already_exists', { message: 'Already there.' });
       });

@@ -69,7 +69,7 @@ export interface CleanImage {
   height: number;
 }
 
-const tooLarge = () => new AppError(413, ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_UPLOAD_TOO_LARGE);
+const tooLarge = () => new AppError(ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_UPLOAD_TOO_LARGE);
 
 function isMultipartFile(data: UploadData): data is MultipartFile {
   return !Buffer.isBuffer(data) && typeof (data as MultipartFile).toBuffer === 'function' && 'file' in data;
@@ -122,15 +122,15 @@ export function checkImageSize(metadata: Metadata): void {
   const height = metadata.pageHeight ?? metadata.height ?? 0;
   const pixels = width * height;
   if (pixels > MAX_INPUT_PIXELS) {
-    throw new AppError(413, ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_IMAGE_TOO_MANY_PIXELS);
+    throw new AppError(ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_IMAGE_TOO_MANY_PIXELS);
   }
   const sampleBytes = SAMPLE_BYTES[metadata.depth ?? 'uchar'] ?? 8;
   if (pixels * (metadata.channels ?? 4) * sampleBytes > MAX_DECODED_BYTES) {
-    throw new AppError(413, ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_IMAGE_TOO_DEEP);
+    throw new AppError(ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_IMAGE_TOO_DEEP);
   }
   const shortest = Math.min(width, height);
   if (shortest === 0 || Math.max(width, height) / shortest > MAX_ASPECT_RATIO) {
-    throw new AppError(415, ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED, MSG_IMAGE_ASPECT);
+    throw new AppError(ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED, MSG_IMAGE_ASPECT);
   }
 }
 
@@ -144,8 +144,8 @@ export async function cleanImage(
   types: readonly ImageType[] = ALL_IMAGE_TYPES,
   unsupportedMessage = MSG_UPLOAD_TYPE_UNSUPPORTED,
 ): Promise<CleanImage> {
-  if (input.length === 0) throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_UPLOAD_EMPTY);
-  const unsupported = () => new AppError(415, ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED, unsupportedMessage);
+  if (input.length === 0) throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_UPLOAD_EMPTY);
+  const unsupported = () => new AppError(ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED, unsupportedMessage);
   const type = sniffImageType(input);
   if (!type || !types.includes(type)) throw unsupported();
 
@@ -155,7 +155,7 @@ export async function cleanImage(
     .catch(() => null);
   if (!metadata) {
     if (type === 'heic') throw unsupported();
-    throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_IMAGE_UNREADABLE);
+    throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_IMAGE_UNREADABLE);
   }
   // The decoder must agree with the magic bytes (a polyglot file is not let through).
   if (!metadata.format || !SHARP_FORMATS[type].includes(metadata.format)) throw unsupported();
@@ -183,9 +183,9 @@ export async function cleanImage(
       };
     } catch (error) {
       if (isPixelLimitError(error)) {
-        throw new AppError(413, ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_IMAGE_TOO_MANY_PIXELS);
+        throw new AppError(ERROR_TYPES.STORAGE_FILE_TOO_LARGE, MSG_IMAGE_TOO_MANY_PIXELS);
       }
-      throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_IMAGE_UNREADABLE);
+      throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_IMAGE_UNREADABLE);
     }
   });
 }

@@ -34,10 +34,9 @@ export function findNul(value: unknown, prefix = ''): string | undefined {
 export function nulError(field: string): AppError {
   // A page's address is the page route's wildcard parameter (`*`): named as what the reader typed.
   if (field === '*') {
-    return new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, 'This address contains a NUL character.');
+    return new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, 'This address contains a NUL character.');
   }
   return new AppError(
-    400,
     ERROR_TYPES.GENERAL_ARGUMENT_INVALID,
     `Invalid \`${field}\` param: it contains a NUL character.`,
     field.replaceAll(NUL, ''),

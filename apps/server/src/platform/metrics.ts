@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import { sendRouteNotFound } from './api-path.ts';
 import { sessionCacheFigures } from './auth/session.ts';
-import { errorBody } from './errors.ts';
+import { sendError } from './errors.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -102,10 +102,8 @@ export async function registerMetrics(app: FastifyInstance, token: string | unde
       if (!token) return sendRouteNotFound(reply);
       const given = bearerToken(request);
       if (!given || !sameSecret(given, token)) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send(errorBody(401, ERROR_TYPES.USER_UNAUTHORIZED, 'The metrics token is missing or wrong.'));
+        reply.header('www-authenticate', 'Bearer');
+        return sendError(reply, ERROR_TYPES.USER_UNAUTHORIZED, 'The metrics token is missing or wrong.');
       }
       const registry = app.metrics.client.register;
       return reply

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorBody, SERVER_ERROR_TYPES } from './errors.ts';
+import { SERVER_ERROR_TYPES, sendError } from './errors.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -19,11 +19,11 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (origin === publicOrigin || origin === ownOrigin(request)) return;
-    return reply
-      .code(403)
-      .send(
-        errorBody(403, SERVER_ERROR_TYPES.ORIGIN_FORBIDDEN, 'Requests from this origin are not allowed.'),
-      );
+    return sendError(
+      reply,
+      SERVER_ERROR_TYPES.ORIGIN_FORBIDDEN,
+      'Requests from this origin are not allowed.',
+    );
   });
 }
 

@@ -99,7 +99,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     hook: 'preHandler',
     store: databaseStore(app.db),
     keyGenerator: memberOrAddress,
-    errorResponseBuilder: () => new AppError(429, ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED, MSG_RATE_LIMITED),
+    errorResponseBuilder: () => new AppError(ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED, MSG_RATE_LIMITED),
   });
 }
 

@@ -11,11 +11,10 @@ import { AppError } from '../../platform/errors.ts';
 
 export const MSG_INVALID_CREDENTIALS = 'Invalid credentials. Please check the email and password.';
 
-export const alreadyExists = () =>
-  new AppError(409, ERROR_TYPES.USER_ALREADY_EXISTS, MSG_SIGNUP_ALREADY_EXISTS);
+export const alreadyExists = () => new AppError(ERROR_TYPES.USER_ALREADY_EXISTS, MSG_SIGNUP_ALREADY_EXISTS);
 
 export const wrongPassword = (message = MSG_INVALID_CREDENTIALS) =>
-  new AppError(401, ERROR_TYPES.USER_INVALID_CREDENTIALS, message);
+  new AppError(ERROR_TYPES.USER_INVALID_CREDENTIALS, message);
 
 interface BetterAuthLikeError {
   statusCode?: number;
@@ -29,7 +28,7 @@ export function authErrorCode(err: unknown): string | undefined {
 }
 
 const invalidParam = (name: string, detail: string) =>
-  new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, `Invalid \`${name}\` param: ${detail}`);
+  new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, `Invalid \`${name}\` param: ${detail}`);
 
 /** An AppError for what better-auth refused, or the error itself when it is not one of its refusals. */
 export function translateAuthError(err: unknown): unknown {
@@ -44,15 +43,15 @@ export function translateAuthError(err: unknown): unknown {
     case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
       return wrongPassword();
     case 'BANNED_USER':
-      return new AppError(403, ERROR_TYPES.USER_BLOCKED, MSG_LOGIN_BLOCKED);
+      return new AppError(ERROR_TYPES.USER_BLOCKED, MSG_LOGIN_BLOCKED);
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
     case 'USERNAME_IS_ALREADY_TAKEN':
       return alreadyExists();
     case 'INVALID_EMAIL':
-      return new AppError(400, ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID);
+      return new AppError(ERROR_TYPES.USER_EMAIL_INVALID, MSG_EMAIL_PARAM_INVALID);
     case 'USERNAME_REQUIRED':
-      return new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('username'));
+      return new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('username'));
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
       return invalidParam('password', e.body?.message ?? code);
@@ -66,13 +65,11 @@ export function translateAuthError(err: unknown): unknown {
     default:
       if (e.statusCode === 429)
         return new AppError(
-          429,
           ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
           'Too many requests. Please try again later.',
         );
       if (e.statusCode >= 400 && e.statusCode < 500) {
         return new AppError(
-          400,
           ERROR_TYPES.GENERAL_ARGUMENT_INVALID,
           e.body?.message ?? 'The request was refused.',
         );

@@ -333,7 +333,7 @@ describeEachDatabase(
       expect(made.statusCode).toBe(201);
       await ctx.app.db.update(user).set({ banned: true }).where(eq(user.id, m.user.id));
       await realtimeSettled(ctx.app);
-      expectError(await call(ctx.app, 'POST', route(m.user.id), admin), 409, 'user_blocked');
+      expectError(await call(ctx.app, 'POST', route(m.user.id), admin), 403, 'user_blocked');
       const token = new URL(made.json().url).searchParams.get('token');
       const reset = await call(ctx.app, 'PUT', '/api/account/recovery', null, {
         token,

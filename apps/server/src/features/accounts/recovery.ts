@@ -46,8 +46,8 @@ export const MSG_MAIL_DISABLED =
   'This server does not send mail. The community staff can make a one-time link for you.';
 export const MSG_USER_NOT_FOUND = 'User with the requested ID could not be found.';
 
-const tokenInvalid = () => new AppError(400, ERROR_TYPES.USER_TOKEN_INVALID, MSG_TOKEN_INVALID, 'token');
-const tokenExpired = () => new AppError(410, ERROR_TYPES.USER_TOKEN_EXPIRED, MSG_TOKEN_EXPIRED, 'token');
+const tokenInvalid = () => new AppError(ERROR_TYPES.USER_TOKEN_INVALID, MSG_TOKEN_INVALID, 'token');
+const tokenExpired = () => new AppError(ERROR_TYPES.USER_TOKEN_EXPIRED, MSG_TOKEN_EXPIRED, 'token');
 
 const recoveryAnswer = z
   .object({
@@ -121,7 +121,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (state === 'expired') throw tokenExpired();
       const member = await findUser(app.db, state.userId);
       if (!member) throw tokenInvalid();
-      if (member.banned) throw new AppError(403, ERROR_TYPES.USER_BLOCKED, 'This account is blocked.');
+      if (member.banned) throw new AppError(ERROR_TYPES.USER_BLOCKED, 'This account is blocked.');
       // Asked before the new password ends every link of the member, this mark with them (drizzle/0022).
       const mailed = await resetWasMailed(auth, token);
       try {
@@ -164,7 +164,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Make a one-time password link for a member, valid 24 hours, shown once (Admin; audited)',
         params: z.object({ username: documentIdSchema }),
-        response: { 201: resetLinkResponse, ...errors(400, ...GUARD_ERRORS, 404, 409, 429) },
+        response: { 201: resetLinkResponse, ...errors(400, ...GUARD_ERRORS, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -173,10 +173,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: user.id, banned: user.banned })
         .from(user)
         .where(eq(user.id, request.params.username));
-      if (!member) throw new AppError(404, ERROR_TYPES.USER_NOT_FOUND, MSG_USER_NOT_FOUND);
+      if (!member) throw new AppError(ERROR_TYPES.USER_NOT_FOUND, MSG_USER_NOT_FOUND);
       if (member.banned) {
         throw new AppError(
-          409,
           ERROR_TYPES.USER_BLOCKED,
           'This member is blocked: a password link would not let them in.',
         );
@@ -205,7 +204,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      if (!mailOn) throw new AppError(503, ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE, MSG_MAIL_DISABLED);
+      if (!mailOn) throw new AppError(ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE, MSG_MAIL_DISABLED);
       const row = await findUser(app.db, me.id);
       if (row && !row.emailVerified) {
         await app.jobs.send('mail.send', {

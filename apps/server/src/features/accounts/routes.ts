@@ -326,7 +326,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
       }
       forgetSessionUser(request);
       const row = await findUser(app.db, me.id);
-      if (!row) throw new AppError(401, ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
+      if (!row) throw new AppError(ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
       // better-auth answers success without changing anything when the address was taken meanwhile.
       if (emailChanges && !pendingEmail && row.email.toLowerCase() !== email) throw alreadyExists();
       if (cookies) passCookies(reply, cookies);
@@ -347,7 +347,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await findUser(app.db, request.params.username);
-      if (!row) throw new AppError(404, ERROR_TYPES.USER_NOT_FOUND, MSG_USER_NOT_FOUND);
+      if (!row) throw new AppError(ERROR_TYPES.USER_NOT_FOUND, MSG_USER_NOT_FOUND);
       return profileView(row);
     },
   );
@@ -377,7 +377,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="${me.id}-${now.toISOString().slice(0, 10)}.json"`,
         )
         .header('cache-control', 'no-store');
-      if (!own) throw new AppError(401, ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
+      if (!own) throw new AppError(ERROR_TYPES.USER_UNAUTHORIZED, 'The account no longer exists.');
       // Accounts' own keys come last: no part can shadow them.
       return reply.send({ exportedAt: now.toISOString(), ...parts, ...own });
     },

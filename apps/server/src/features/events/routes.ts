@@ -174,14 +174,14 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function checkForm(me: Actor, data: EventData, before?: EventRow) {
     const host = data.host ?? before?.host ?? me.id;
     if (host !== before?.host && !(await memberExists(app.db, host))) {
-      throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_UNKNOWN_HOST, 'host');
+      throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_UNKNOWN_HOST, 'host');
     }
     for (const field of ['thumbnail', 'file'] as const) {
       const id = data[field];
       if (!id || id === before?.thumbnail || id === before?.file) continue;
       // A Publisher names only images they uploaded; an Admin any event image.
       if (!(await isEventImage(app.db, id, isAdmin(me) ? null : me.id))) {
-        throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_EVENT_IMAGE_UNKNOWN, field);
+        throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_EVENT_IMAGE_UNKNOWN, field);
       }
     }
     return { ...data, host };
@@ -315,7 +315,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const missing = () =>
-        new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
+        new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
       if (!request.isMultipart()) throw missing();
       const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
       if (part?.fieldname !== 'file') throw missing();

@@ -49,7 +49,7 @@ const previewImage = z.any().describe('The preview: WebP when Accept allows it, 
  * reading past the size limit, and readUpload turns the truncation into a 413.
  */
 export async function requireFilePart(request: FastifyRequest, name = 'file') {
-  const missing = () => new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name));
+  const missing = () => new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name));
   if (!request.isMultipart()) throw missing();
   const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   if (!part || part.fieldname !== name) throw missing();
@@ -84,7 +84,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const width = request.query.width;
-      const notFound = () => new AppError(404, ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_FILE_NOT_FOUND);
+      const notFound = () => new AppError(ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_FILE_NOT_FOUND);
       let cacheControl = CACHE_FOREVER;
       if (id !== DEFAULT_PICTURE_ID) {
         const found = await findFile(app, id);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, SERVER_ERROR_TYPES } from '../../platform/errors.ts';
+import { SERVER_ERROR_TYPES, sendError } from '../../platform/errors.ts';
 import { errors } from '../../platform/responses.ts';
 
 /** The product version is the root package.json's. */
@@ -62,9 +62,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
           version = await withTimeout(app.database.version(), READY_TIMEOUT_MS);
         } catch (error) {
           request.log.warn({ err: error }, 'readiness: the database did not answer');
-          return reply
-            .code(503)
-            .send(errorBody(503, SERVER_ERROR_TYPES.SERVICE_UNAVAILABLE, 'The database is not answering.'));
+          return sendError(reply, SERVER_ERROR_TYPES.SERVICE_UNAVAILABLE, 'The database is not answering.');
         }
         return {
           status: 'ok' as const,

@@ -414,7 +414,7 @@ describeEachDatabase(
         expect(await allSuggestions(man)).toContain(hidden.user.id);
         // A requested profile cannot make itself active.
         const refused = await api('POST', '/api/matrimony/profile/status', requested, { status: 'active' });
-        expect(refused.statusCode).toBe(409);
+        expectError(refused, 409, 'document_conflict');
       });
 
       it("probes by id for another member's full profile, photo, shortlists and requests find nothing", async () => {
@@ -597,7 +597,7 @@ describeEachDatabase(
         expectError(
           await api('DELETE', `/api/matrimony/requests/${woman.user.id}`, man),
           409,
-          'general_bad_request',
+          'document_conflict',
         );
         expect(idsOf(await api('GET', '/api/matrimony/requests', woman))).toEqual([man.user.id]);
       });
@@ -665,7 +665,7 @@ describeEachDatabase(
               expectError(
                 await api('DELETE', `/api/matrimony/requests/${woman.user.id}`, man),
                 409,
-                'general_bad_request',
+                'document_conflict',
               );
               const again = await ask();
               expect(again.statusCode, again.body).toBe(201);

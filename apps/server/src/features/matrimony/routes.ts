@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import {
   documentIdSchema,
   ERROR_TYPES,
+  type ErrorType,
   filtersOf,
   fullProfileSchema,
   hiddenProfileSchema,
@@ -39,7 +40,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetSessionUser, requireMember, requireUser } from '../../platform/auth/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { choosePreviewFormat, PREVIEW_MIME } from '../../platform/images/preview.ts';
 import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
@@ -103,6 +104,16 @@ export const MSG_REQUEST_STANDS =
   'The member has answered your request; it stays as they left it until they accept it.';
 
 const profileParams = z.object({ id: documentIdSchema });
+/** What each refusal of the actions answers (routes word some of them differently, e.g. a banned profile). */
+const REFUSALS: [new () => Error, ErrorType, string, string?][] = [
+  [NotVisible, ERROR_TYPES.DOCUMENT_NOT_FOUND, MSG_NO_PROFILE],
+  [NotMatched, ERROR_TYPES.USER_FORBIDDEN, MSG_NOT_MATCHED],
+  [RequestStands, ERROR_TYPES.DOCUMENT_CONFLICT, MSG_REQUEST_STANDS],
+  [AlreadyListed, ERROR_TYPES.DOCUMENT_ALREADY_EXISTS, MSG_ALREADY_LISTED],
+  [PhotoNotYours, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'dp'],
+  [StatusChangeRefused, ERROR_TYPES.DOCUMENT_CONFLICT, MSG_STATUS_REFUSED],
+];
+
 const targetParams = z.object({ profile: documentIdSchema });
 /** Under /requests/ the one param is a member's id: the profile I asked (withdraw) or who asked me (answer). */
 const requestParams = z.object({ id: documentIdSchema });
@@ -141,20 +152,15 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     return viewer;
   };
   const emptyPage = { documents: [], nextCursor: null };
-  /** Turns the actions' refusals into the API's answers. */
+  /** Turns the actions' refusals into the API's answers (their statuses are core's catalogue's). */
   const answer = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof NotVisible) throw notFound(MSG_NO_PROFILE);
-      if (error instanceof NotMatched) throw forbidden(MSG_NOT_MATCHED);
-      if (error instanceof RequestStands) throw conflict(MSG_REQUEST_STANDS, ERROR_TYPES.GENERAL_BAD_REQUEST);
-      if (error instanceof AlreadyListed) throw conflict(MSG_ALREADY_LISTED);
-      if (error instanceof PhotoNotYours)
-        throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'dp');
-      if (error instanceof StatusChangeRefused)
-        throw conflict(MSG_STATUS_REFUSED, ERROR_TYPES.GENERAL_BAD_REQUEST);
-      throw error;
+      const refusal = REFUSALS.find(([kind]) => error instanceof kind);
+      if (!refusal) throw error;
+      const [, type, message, field] = refusal;
+      throw new AppError(type, message, field);
     }
   };
 
@@ -335,7 +341,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const missing = () =>
-        new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
+        new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
       if (!request.isMultipart()) throw missing();
       const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
       if (part?.fieldname !== 'file') throw missing();
@@ -357,7 +363,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = await requireUser(request);
     reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
     const fileId = await photoFor(app.db, me, photo.id, photo.index);
-    const notFoundPhoto = () => new AppError(404, ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_PHOTO_NOT_FOUND);
+    const notFoundPhoto = () => new AppError(ERROR_TYPES.STORAGE_FILE_NOT_FOUND, MSG_PHOTO_NOT_FOUND);
     if (!fileId) throw notFoundPhoto();
     const format = choosePreviewFormat(request.headers.accept);
     const preview = await photoPreview(app, fileId, photo.width as PreviewWidth, format);
@@ -406,7 +412,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (error) {
           if (error instanceof StatusChangeRefused) throw forbidden(MSG_BANNED);
           if (error instanceof PhotoNotYours)
-            throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'photos');
+            throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_PHOTO_NOT_YOURS, 'photos');
           throw error;
         }
       });

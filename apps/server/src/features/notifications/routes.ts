@@ -84,11 +84,11 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      if (!vapid) throw new AppError(503, SERVER_ERROR_TYPES.SERVICE_UNAVAILABLE, MSG_PUSH_OFF);
+      if (!vapid) throw new AppError(SERVER_ERROR_TYPES.SERVICE_UNAVAILABLE, MSG_PUSH_OFF);
       const problem = endpointProblem(request.body.endpoint, app.config.pushPrivateEndpoints);
       if (problem) {
         const message = problem === 'private' ? MSG_PRIVATE_ENDPOINT : MSG_MALFORMED_ENDPOINT;
-        throw new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, 'endpoint');
+        throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, message, 'endpoint');
       }
       const stored = await subscribe(app.db, me.id, request.body);
       // Never handed over (nor its token shown) to someone who only knows the endpoint.

@@ -111,8 +111,7 @@ const slides: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const missing = () =>
-        new AppError(400, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'));
+      const missing = () => new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'));
       if (!request.isMultipart()) throw missing();
       const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
       if (part?.fieldname !== 'file') throw missing();

@@ -212,7 +212,6 @@ const surnames: FastifyPluginAsyncZod = async (app) => {
       }
       if ((await countPendingOf(app.db, user.id)) >= MAX_PENDING_PER_MEMBER) {
         throw new AppError(
-          429,
           ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
           'You have many submissions waiting for review. Please wait until the team has reviewed them.',
         );

@@ -136,7 +136,6 @@ function refuse(reply: FastifyReply, ms: number, what: string): never {
   reply.header('Retry-After', String(seconds));
   const minutes = Math.ceil(seconds / 60);
   throw new AppError(
-    429,
     ERROR_TYPES.GENERAL_RATE_LIMIT_EXCEEDED,
     `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );

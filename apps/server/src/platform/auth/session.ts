@@ -228,8 +228,8 @@ export const BLOCKED_MESSAGE = MSG_LOGIN_BLOCKED;
 /** The logged-in member; 401 `user_unauthorized` when logged out, 403 `user_blocked` when blocked. */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const { user } = await cachedLookup(request);
-  if (!user) throw new AppError(401, 'user_unauthorized', UNAUTHORIZED_MESSAGE);
-  if (user.banned) throw new AppError(403, 'user_blocked', BLOCKED_MESSAGE);
+  if (!user) throw new AppError('user_unauthorized', UNAUTHORIZED_MESSAGE);
+  if (user.banned) throw new AppError('user_blocked', BLOCKED_MESSAGE);
   return user;
 }
 
@@ -237,7 +237,7 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 export async function requireLabel(request: FastifyRequest, label: Label): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.labels.includes(label)) {
-    throw new AppError(403, 'user_forbidden', `Only members with the ${label} label may do this.`);
+    throw new AppError('user_forbidden', `Only members with the ${label} label may do this.`);
   }
   return user;
 }

@@ -17,7 +17,7 @@ export const MSG_IMAGE_BUSY =
 
 export class ImageQueueFull extends AppError {
   constructor(retryAfter = IMAGE_RETRY_AFTER_SECONDS) {
-    super(503, ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE, MSG_IMAGE_BUSY, undefined, retryAfter);
+    super(ERROR_TYPES.GENERAL_SERVICE_UNAVAILABLE, MSG_IMAGE_BUSY, undefined, retryAfter);
   }
 }
 

@@ -259,7 +259,7 @@ suite(
       });
       expect(beyond.statusCode).toBe(416);
       expect(beyond.headers['content-range']).toBe(`bytes */${replay.size}`);
-      expect(beyond.json()).toMatchObject({ code: 416, type: 'general_argument_invalid' });
+      expect(beyond.json()).toMatchObject({ code: 416, type: 'general_range_not_satisfiable' });
 
       // A member who does not manage the event cannot delete it; its manager (an Admin) can.
       expectError(await call(ctx.app, 'DELETE', `/api/events/${id}/replay`, member), 403, 'user_forbidden');

@@ -101,7 +101,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       const ranges = header ? parseRange(size, header, { combine: true }) : -2;
       if (ranges === -1) {
         reply.header('Content-Range', `bytes */${size}`);
-        throw new AppError(416, ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_RANGE);
+        throw new AppError(ERROR_TYPES.GENERAL_RANGE_NOT_SATISFIABLE, MSG_RANGE);
       }
       // No Range, a malformed one (ignored, as HTTP says) or several: the whole file.
       const one = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
