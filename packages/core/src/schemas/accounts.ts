@@ -9,8 +9,8 @@ import {
 } from '../constants.ts';
 import {
   emailSchema,
+  optionalBirthDateSchema,
   optionalChoice,
-  optionalIsoDateSchema,
   optionalPhoneSchema,
   passwordSchema,
   requiredText,
@@ -85,7 +85,7 @@ export const manageProfileSchema = z
   .object({
     name: requiredText(NAME_MAX),
     email: emailSchema,
-    dob: optionalIsoDateSchema,
+    dob: optionalBirthDateSchema,
     gender: optionalChoice(GENDERS),
     marital_status: optionalChoice(MARITAL_STATUSES),
     currentPassword: optionalPassword,

@@ -7,8 +7,10 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants.ts';
+import { ageFromDob, type DateLike } from '../format.ts';
 import { keptText } from '../text.ts';
 import {
+  MSG_BIRTH_DATE_RANGE,
   MSG_INVALID_CHOICE,
   MSG_INVALID_DATE,
   MSG_INVALID_EMAIL,
@@ -119,6 +121,26 @@ export const isoDateSchema = z
 export const optionalIsoDateSchema = z
   .string({ error: MSG_INVALID_VALUE })
   .refine((v) => v === '' || isIsoDate(v), MSG_INVALID_DATE)
+  .nullish();
+
+/** The oldest age a date of birth may give: an older one is a typo (a year off by a century). */
+export const BIRTH_DATE_MAX_AGE = 120;
+
+/**
+ * Whether `dob` ('yyyy-mm-dd') is a date of birth: a real date, not in the future and at most
+ * `maxAge` years ago by core's age formula (`ageFromDob`).
+ */
+export function isBirthDate(dob: string, maxAge = BIRTH_DATE_MAX_AGE, now: DateLike = new Date()): boolean {
+  if (!isIsoDate(dob)) return false;
+  const age = ageFromDob(dob, now);
+  return age >= 0 && age <= maxAge;
+}
+
+/** The account's date of birth (Manage Profile): optional; '' or null for none. */
+export const optionalBirthDateSchema = z
+  .string({ error: MSG_INVALID_VALUE })
+  .refine((v) => v === '' || isIsoDate(v), MSG_INVALID_DATE)
+  .refine((v) => v === '' || !isIsoDate(v) || isBirthDate(v), MSG_BIRTH_DATE_RANGE)
   .nullish();
 
 /** Optional positive number; forms send '' (or null) when left blank. */

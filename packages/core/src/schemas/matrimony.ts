@@ -19,6 +19,7 @@ import {
   requiredText,
 } from './common.ts';
 import {
+  MSG_ABOVE_LISTING_AGE,
   MSG_BELOW_MARRIAGE_AGE,
   MSG_INVALID_CHOICE,
   MSG_INVALID_NUMBER,
@@ -39,6 +40,12 @@ export const MARRIAGE_MIN_AGE = { Female: 18, Male: 21 } as const satisfies Reco
   (typeof GENDERS)[number],
   number
 >;
+
+/**
+ * The oldest a listing may be: the top of the partner filters' age range, so every listing can be
+ * found by one; an older date of birth is a typo (and was accepted up to any age before).
+ */
+export const MATRIMONY_AGE_MAX = 99;
 
 /** Whether someone born on `dob` has the legal minimum age for marriage for `gender` today (core's age formula). */
 export function isOfMarriageAge(
@@ -181,7 +188,10 @@ export type FamilyDetailsInput = z.infer<typeof familyDetailsInputSchema>;
  * as '' or null: the server stores them as null. `matrimonyProfileSchema` adds the age rule.
  */
 export const matrimonyProfileFields = z.object({
-  dob: isoDateSchema,
+  dob: isoDateSchema.refine(
+    (v) => !isIsoDate(v) || ageFromDob(v) <= MATRIMONY_AGE_MAX,
+    MSG_ABOVE_LISTING_AGE,
+  ),
   gender: z.enum(GENDERS, { error: MSG_INVALID_CHOICE }),
   description: requiredText(ABOUT_MAX),
   number: phoneSchema,
@@ -227,7 +237,7 @@ export const MATRIMONY_STEP_FIELDS = {
 
 /** Not in spec: the ages a partner filter may name (the youngest anyone may list is 18). */
 export const PARTNER_AGE_MIN = 18;
-export const PARTNER_AGE_MAX = 99;
+export const PARTNER_AGE_MAX = MATRIMONY_AGE_MAX;
 
 /**
  * Partner preferences, saved by the member (PUT /matrimony/preferences): each bound optional, a

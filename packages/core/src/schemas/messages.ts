@@ -20,6 +20,11 @@ export const MSG_INVALID_SURNAME = 'Use Latin letters only';
 export const MSG_INVALID_PEER_ID = 'ID is invalid';
 /** Matrimony: below the legal minimum age for marriage (18 for women, 21 for men). */
 export const MSG_BELOW_MARRIAGE_AGE = 'Below the legal minimum age for marriage (18 for women, 21 for men)';
+/** A date of birth in the future or more than BIRTH_DATE_MAX_AGE (120) years ago: a typo. */
+export const MSG_BIRTH_DATE_RANGE =
+  'Enter a date of birth that is not in the future and at most 120 years ago';
+/** Matrimony: a listing's age is at most MATRIMONY_AGE_MAX (99), the oldest a partner filter reaches. */
+export const MSG_ABOVE_LISTING_AGE = 'A matrimony profile is for ages up to 99';
 /** A range whose minimum is above its maximum (matrimony filters: age, height). */
 export const MSG_RANGE_REVERSED = 'The minimum is above the maximum';
 
@@ -44,6 +49,8 @@ export const VALIDATION_MESSAGES = {
   invalidPeerId: MSG_INVALID_PEER_ID,
   belowMarriageAge: MSG_BELOW_MARRIAGE_AGE,
   rangeReversed: MSG_RANGE_REVERSED,
+  birthDateRange: MSG_BIRTH_DATE_RANGE,
+  aboveListingAge: MSG_ABOVE_LISTING_AGE,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 

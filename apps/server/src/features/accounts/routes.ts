@@ -276,11 +276,15 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
         if (!mailOn && (await emailTakenByOther(app.db, email, me.id))) throw alreadyExists();
       }
 
-      await updateProfile(app.db, me.id, {
-        name: body.name,
-        dob: body.dob || null,
-        gender: body.gender || null,
-        maritalStatus: body.marital_status || null,
+      // Published with the change: a feature that keeps the date too (a matrimony listing) may refuse it.
+      await app.events.transaction(async (tx) => {
+        await updateProfile(tx, me.id, {
+          name: body.name,
+          dob: body.dob || null,
+          gender: body.gender || null,
+          maritalStatus: body.marital_status || null,
+        });
+        await app.events.publish(tx, 'account.dob_changed', { userId: me.id, dob: body.dob || null });
       });
       const auth = await getAuth(app);
       let cookies: Headers | null = null;

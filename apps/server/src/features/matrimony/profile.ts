@@ -1,13 +1,14 @@
 // A member's own listing (docs/product/matrimony.md, "Profile status"): apply once (id = the
 // member's id, status requested, pref `matrimony` = applied), edit, hide and activate, settings.
 // And someone else's full profile, whose contact shows only while the owner's acceptance stands.
-import type {
-  FamilyDetailsInput,
-  FullProfile,
-  MatrimonyPhotosInput,
-  MatrimonyProfileInput,
-  MatrimonySettings,
-  MyProfile,
+import {
+  ERROR_TYPES,
+  type FamilyDetailsInput,
+  type FullProfile,
+  type MatrimonyPhotosInput,
+  type MatrimonyProfileInput,
+  type MatrimonySettings,
+  type MyProfile,
 } from '@samaj/core';
 import { type AnyColumn, and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,7 @@ import {
   surname,
   user,
 } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
 import { deleteFilesWith } from '../../platform/files-cleanup.ts';
 import {
   cardColumns,
@@ -155,7 +157,8 @@ export async function apply(
       .onConflictDoNothing()
       .returning({ id: matrimonyProfile.id });
     if (!row) throw new AlreadyListed();
-    await tx.update(user).set({ matrimony: 'applied' }).where(eq(user.id, member.id));
+    // One date of birth per member: the account's becomes the listing's (see keepAccountDob).
+    await tx.update(user).set({ matrimony: 'applied', dob: values.dob }).where(eq(user.id, member.id));
     await dropOtherPhotos(app, tx, member.id, [values.dp]);
   });
   return (await myProfile(app.db, member.id)) as MyProfile;
@@ -191,6 +194,7 @@ export async function edit(
       .update(matrimonyProfile)
       .set({ ...values, morePhotos, name: member.name, status })
       .where(eq(matrimonyProfile.id, member.id));
+    await tx.update(user).set({ dob: values.dob }).where(eq(user.id, member.id));
     await dropOtherPhotos(app, tx, member.id, [values.dp, ...morePhotos]);
     return before;
   });
@@ -312,4 +316,26 @@ export async function fullProfile(db: Executor, viewer: Viewer, id: string): Pro
     contact ? familyView(row.family as FamilyRow, row) : null,
     contact,
   );
+}
+
+/** Manage Profile's answer when its date of birth differs from the listing's (field `dob`). */
+export const MSG_DOB_ON_LISTING =
+  'Your date of birth is on your matrimony profile: change it there (the profile goes back to review).';
+
+/**
+ * One date of birth per member. Saving the listing sets the account's (apply, edit); Manage Profile
+ * may not set another while a listing holds one (staff verified it: a change goes through the
+ * listing's form, and back to review): its refusal rolls the whole save back. A save without one
+ * (a form left blank, a client that omits it) keeps the listing's.
+ */
+export function keepAccountDob(app: FastifyInstance): void {
+  app.events.onTransaction('account.dob_changed', async ({ userId, dob }, tx) => {
+    const [listed] = await tx
+      .select({ dob: matrimonyProfile.dob })
+      .from(matrimonyProfile)
+      .where(eq(matrimonyProfile.id, userId));
+    if (!listed || listed.dob === dob) return;
+    if (dob !== null) throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_DOB_ON_LISTING, 'dob');
+    await tx.update(user).set({ dob: listed.dob }).where(eq(user.id, userId));
+  });
 }

@@ -80,6 +80,7 @@ import {
   changeStatus,
   edit,
   fullProfile,
+  keepAccountDob,
   myProfile,
   PhotoNotYours,
   StatusChangeRefused,
@@ -103,7 +104,6 @@ export const MSG_NO_REQUEST = 'Request with the requested ID could not be found.
 export const MSG_REQUEST_STANDS =
   'The member has answered your request; it stays as they left it until they accept it.';
 
-const profileParams = z.object({ id: documentIdSchema });
 /** What each refusal of the actions answers (routes word some of them differently, e.g. a banned profile). */
 const REFUSALS: [new () => Error, ErrorType, string, string?][] = [
   [NotVisible, ERROR_TYPES.DOCUMENT_NOT_FOUND, MSG_NO_PROFILE],
@@ -114,6 +114,7 @@ const REFUSALS: [new () => Error, ErrorType, string, string?][] = [
   [StatusChangeRefused, ERROR_TYPES.DOCUMENT_CONFLICT, MSG_STATUS_REFUSED],
 ];
 
+const profileParams = z.object({ id: documentIdSchema });
 const targetParams = z.object({ profile: documentIdSchema });
 /** Under /requests/ the one param is a member's id: the profile I asked (withdraw) or who asked me (answer). */
 const requestParams = z.object({ id: documentIdSchema });
@@ -125,6 +126,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.registry.addFileAccess('matrimony', matrimonyPhotoAccess);
   app.registry.addMemberData(matrimonyMemberData);
+  keepAccountDob(app);
   await app.register(staffRoutes);
 
   const tags = ['matrimony'];

@@ -66,6 +66,12 @@ export interface DomainEvents {
    * start (each member once per start, events/reminders.ts); notifications tells each of them.
    */
   'event.reminder_due': { eventId: string; members: string[] };
+  /**
+   * A member saved Manage Profile with this date of birth (null: none), changed or not. A subscriber
+   * that keeps the same date elsewhere may refuse it by throwing (nothing of the save is then made)
+   * or write its own in its place.
+   */
+  'account.dob_changed': { userId: string; dob: string | null };
   /** A member deleted their account; `files` are the stored files that went with it. */
   'account.deleted': { userId: string; files: string[] };
 }
