@@ -1,7 +1,8 @@
 // A member has one date of birth: a listing's is bounded (up to 99, the partner filters' top, and
 // never in the future), saving the listing sets the account's, and Manage Profile may not set
 // another while a listing holds one (staff verified it). The account's own is bounded too.
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { call, expectError } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
@@ -153,5 +154,26 @@ describeEachDatabase('matrimony: date of birth', (ctx) => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ dob: fixed, status: 'requested' });
     expect(await accountDob(m)).toBe(fixed);
+  });
+
+  it('migration 0024 gives every listed member the listing’s date of birth', async () => {
+    const m = await single();
+    const listed = yearsAgo(27);
+    expect((await api('POST', '/api/matrimony/profile', m, form(listed))).statusCode).toBe(201);
+    const unlisted = await single();
+    await ctx.app.db
+      .update(user)
+      .set({ dob: yearsAgo(50) })
+      .where(eq(user.id, m.user.id));
+    await ctx.app.db
+      .update(user)
+      .set({ dob: yearsAgo(60) })
+      .where(eq(user.id, unlisted.user.id));
+    const migration = new URL('../../../drizzle/0024_account_dob_from_listing.sql', import.meta.url);
+    await ctx.app.db.execute(sql.raw(fs.readFileSync(migration, 'utf8')));
+    const dobOf = async (who: TestMember) =>
+      (await ctx.app.db.select({ dob: user.dob }).from(user).where(eq(user.id, who.user.id)))[0].dob;
+    expect(await dobOf(m)).toBe(listed);
+    expect(await dobOf(unlisted)).toBe(yearsAgo(60));
   });
 });
