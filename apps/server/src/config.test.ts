@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
 // A pair printed by `npx web-push generate-vapid-keys`.
 const VAPID_KEYS = {
@@ -70,6 +70,12 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it("names the variable in a message in zod's own words too", () => {
+    expect(() => loadConfig({ PORT: 8080 as unknown as string })).toThrow(
+      new ConfigError('PORT: Invalid input: expected string, received number'),
+    );
   });
 
   it("trusts X-Forwarded-For only from the proxy's addresses: loopback, addresses, CIDRs, or none", () => {
@@ -155,5 +161,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://user:hunter22@mail.example.org' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter22') }),
     );
+  });
+});
+
+describe('the documented configuration', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  /** The `NAME`s (or `NAME=value`s) in a markdown section's table cells, column `column` of each row. */
+  const namesIn = (file: string, heading: string, column: number) => {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const section = text.slice(text.indexOf(`\n${heading}\n`)).split(/\n## /)[1] ?? '';
+    const cells = section
+      .split('\n')
+      .filter((line) => line.startsWith('| '))
+      .map((line) => line.split(' | ')[column] ?? '');
+    return cells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]+)(=[^`]*)?`/g)].map((m) => m[1]));
+  };
+
+  it("README's Configuration table lists exactly the variables the schema reads, each once", () => {
+    const documented = namesIn('README.md', '## Configuration', 0);
+    expect(new Set(documented).size).toBe(documented.length);
+    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it("docs/product/operations.md's Configuration groups name the same variables", () => {
+    const grouped = namesIn('docs/product/operations.md', '## Configuration', 1);
+    expect([...new Set(grouped)].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });
