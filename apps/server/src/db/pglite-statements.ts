@@ -4,6 +4,7 @@
 // WebAssembly backend, where its own `query` makes six and parses (and plans) the text every time.
 // Same locks, same results (PGlite's own result parser), same errors as `query`.
 import { PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Statements kept per database; the least recently used is closed beyond this. Enough for every
@@ -38,19 +39,18 @@ const GENERIC_ON = serialize.query('set plan_cache_mode = force_generic_plan');
 const GENERIC_OFF = serialize.query('reset plan_cache_mode');
 
 function statementsFor(client: PGlite, keep: number): Statements {
-  /** Statement name by text, least recently used first, with its parameters' type oids. */
-  const kept = new Map<string, { name: string; types: number[] }>();
   /** Statements dropped from `kept`, closed with the next run. */
   let closing: Uint8Array[] = [];
+  /** Statement name by text, with its parameters' type oids; the least recently used is closed. */
+  const kept = new LRUCache<string, { name: string; types: number[] }>({
+    max: keep,
+    dispose: ({ name }) => closing.push(serialize.close({ type: 'S', name })),
+  });
   let counter = 0;
 
   async function prepared(text: string) {
     const found = kept.get(text);
-    if (found) {
-      kept.delete(text);
-      kept.set(text, found);
-      return found;
-    }
+    if (found) return found;
     const name = `s${++counter}`;
     const described = await client.execProtocolStream(
       concat([
@@ -64,11 +64,6 @@ function statementsFor(client: PGlite, keep: number): Statements {
     closing = [];
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
     kept.set(text, statement);
-    if (kept.size > keep) {
-      const [oldest, { name: old }] = kept.entries().next().value as [string, { name: string }];
-      kept.delete(oldest);
-      closing.push(serialize.close({ type: 'S', name: old }));
-    }
     return statement;
   }
 

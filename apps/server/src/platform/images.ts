@@ -146,7 +146,7 @@ export async function cleanImage(
 ): Promise<CleanImage> {
   if (input.length === 0) throw new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, MSG_UPLOAD_EMPTY);
   const unsupported = () => new AppError(ERROR_TYPES.STORAGE_FILE_TYPE_UNSUPPORTED, unsupportedMessage);
-  const type = sniffImageType(input);
+  const type = await sniffImageType(input);
   if (!type || !types.includes(type)) throw unsupported();
 
   // The header alone says how many pixels, channels and bits decoding would allocate.

@@ -5,6 +5,7 @@
 // applied) drops every kept page; a change made by another process reaches this one's visitors within
 // the time a page is kept.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { hasSessionCookie } from './auth/index.ts';
 
 /** How long a visitor page is kept: also the longest another process's change takes to show. */
@@ -26,8 +27,8 @@ export interface VisitorPageCache {
 }
 
 export function createVisitorPageCache(app: FastifyInstance, ttlMs = VISITOR_PAGE_TTL_MS): VisitorPageCache {
-  // A Map keeps insertion order: the oldest page is the first to go when it is full.
-  const pages = new Map<string, KeptPage & { until: number }>();
+  // The least recently read page is the first to go when it is full.
+  const pages = new LRUCache<string, KeptPage>({ max: MAX_PAGES, ttl: ttlMs });
   const dropAll = () => pages.clear();
   app.events.onEveryCommit(dropAll);
   app.addHook('onResponse', async (request, reply) => {
@@ -39,17 +40,11 @@ export function createVisitorPageCache(app: FastifyInstance, ttlMs = VISITOR_PAG
       return `${lang} ${request.url}`;
     },
     get(key) {
-      const page = pages.get(key);
-      if (!page) return null;
-      if (page.until > Date.now()) return page;
-      pages.delete(key);
-      return null;
+      return pages.get(key) ?? null;
     },
     set(key, page) {
       if (page.html.length > MAX_PAGE_BYTES) return;
-      pages.delete(key);
-      pages.set(key, { ...page, until: Date.now() + ttlMs });
-      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
+      pages.set(key, page);
     },
   };
 }

@@ -4,6 +4,7 @@
 // 429/5xx/network try again later, any other 4xx will not get better by retrying.
 import type https from 'node:https';
 import type { NotificationKind, PushPayload } from '@samaj/core';
+import { LRUCache } from 'lru-cache';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidDetails } from '../../platform/vapid.ts';
 import { PRIVATE_ADDRESS, PublicAgent, pushEndpointHost } from './endpoint.ts';
@@ -36,7 +37,7 @@ const TIMEOUT_MS = 10_000;
 /** A VAPID token may live 24 h (RFC 8292); ours say 12 h and are reused for 1 h per push service. */
 const TOKEN_LIFETIME_S = 12 * 60 * 60;
 const TOKEN_REUSE_MS = 60 * 60 * 1000;
-const tokens = new Map<string, { authorization: string; until: number }>();
+const tokens = new LRUCache<string, string>({ max: 1000, ttl: TOKEN_REUSE_MS });
 
 /**
  * The Authorization header for a push service: signing one per push (web-push's default) costs
@@ -45,19 +46,17 @@ const tokens = new Map<string, { authorization: string; until: number }>();
 function authorization(endpoint: string, vapid: VapidDetails): string {
   const audience = new URL(endpoint).origin;
   const key = `${vapid.publicKey} ${audience}`;
-  const now = Date.now();
   const cached = tokens.get(key);
-  if (cached && cached.until > now) return cached.authorization;
-  if (tokens.size > 1000) tokens.clear();
+  if (cached) return cached;
   const { Authorization } = webpush.getVapidHeaders(
     audience,
     vapid.subject,
     vapid.publicKey,
     vapid.privateKey,
     'aes128gcm',
-    Math.floor(now / 1000) + TOKEN_LIFETIME_S,
+    Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S,
   );
-  tokens.set(key, { authorization: Authorization, until: now + TOKEN_REUSE_MS });
+  tokens.set(key, Authorization);
   return Authorization;
 }
 

@@ -61,6 +61,11 @@ describe('push endpoints a member may give', () => {
     'https://[::ffff:127.0.0.1]/x',
     'https://[fd00::1]/x',
     'https://[fe80::1]/x',
+    // No push service either: documentation ranges, and IPv4 addresses carried in IPv6 (6to4 of 127.0.0.1).
+    'https://192.0.2.1/x',
+    'https://[2001:db8::1]/x',
+    'https://[2002:7f00:1::1]/x',
+    'https://[64:ff9b::7f00:1]/x',
   ])('%s is refused: it points into this machine or a private network', (endpoint) => {
     expect(isPrivateEndpoint(endpoint)).toBe(true);
   });

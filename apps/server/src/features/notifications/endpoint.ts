@@ -15,47 +15,17 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import url from 'node:url';
+import ipaddr from 'ipaddr.js';
 
-const PRIVATE = new net.BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  // Multicast and reserved: no push service.
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(address, prefix, 'ipv4');
-}
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(address, prefix, 'ipv6');
-}
-
-// An IPv4 address written as IPv6 (mapped, or NAT64): no push service needs one. A list of its own,
-// since BlockList matches every IPv4 address against an IPv4-mapped rule.
-const IPV4_IN_IPV6 = new net.BlockList();
-IPV4_IN_IPV6.addSubnet('::ffff:0:0', 96, 'ipv6');
-IPV4_IN_IPV6.addSubnet('64:ff9b::', 96, 'ipv6');
-
-/** An IP address on this machine or a private network. */
+/**
+ * An IP address on this machine or a private network, or any other address no push service has:
+ * whatever ipaddr.js does not class as global unicast (private, loopback, link-local, carrier-grade
+ * NAT, multicast, reserved and documentation ranges, an IPv4 address written as IPv6 — mapped, NAT64,
+ * 6to4, Teredo). Only canonical literals (`net.isIP`) are read: ipaddr.js also takes `0x7f.1`.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) return IPV4_IN_IPV6.check(address, 'ipv6') || PRIVATE.check(address, 'ipv6');
-  return false;
+  if (net.isIP(address) === 0) return false;
+  return ipaddr.parse(address).range() !== 'unicast';
 }
 
 /** The authority as written: letters, digits, dots, hyphens, an IPv6 literal's brackets and colons, a port. */

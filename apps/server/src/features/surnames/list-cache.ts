@@ -12,6 +12,7 @@
 // - a lost connection to the database drops them (notifications may have been missed), and an answer
 //   lives at most ANSWER_MS whatever happens.
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** The longest an answer is trusted without hearing from the database. */
 export const ANSWER_MS = 5 * 60_000;
@@ -26,7 +27,7 @@ export interface KeptAnswer {
 }
 
 export class SurnameListCache {
-  private readonly answers = new Map<string, KeptAnswer & { until: number }>();
+  private readonly answers = new LRUCache<string, KeptAnswer>({ max: MAX_ANSWERS, ttl: ANSWER_MS });
   /**
    * Moves on every drop: a read of the database that started before a change and finishes after it
    * must not keep what it read (`store` takes the generation read at its start).
@@ -41,14 +42,10 @@ export class SurnameListCache {
     return `${limit} ${cursor ?? ''}`;
   }
 
-  get(key: string, now = Date.now()): KeptAnswer | undefined {
+  get(key: string): KeptAnswer | undefined {
     const answer = this.answers.get(key);
-    if (answer && answer.until <= now) this.answers.delete(key);
-    if (!answer || answer.until <= now) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
+    if (answer) this.hits++;
+    else this.misses++;
     return answer;
   }
 
@@ -58,15 +55,10 @@ export class SurnameListCache {
   }
 
   /** Keeps `answer` for ANSWER_MS, unless the directory changed since `mark`. */
-  store(mark: number, key: string, answer: KeptAnswer, now = Date.now()): void {
+  store(mark: number, key: string, answer: KeptAnswer): void {
     if (mark !== this.generation) return;
-    this.answers.delete(key);
-    // A Map keeps insertion order: the oldest answer is the first to go when it is full.
-    if (this.answers.size >= MAX_ANSWERS) {
-      const oldest = this.answers.keys().next().value;
-      if (oldest !== undefined) this.answers.delete(oldest);
-    }
-    this.answers.set(key, { ...answer, until: now + ANSWER_MS });
+    // The least recently read answer is the first to go when it is full.
+    this.answers.set(key, answer);
   }
 
   clear(): void {
