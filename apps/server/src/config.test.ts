@@ -157,6 +157,19 @@ describe('loadConfig', () => {
     ).toBe('Samaj <samaj@example.org>');
   });
 
+  it.each([
+    [{ METRICS_TOKEN: 'hunter22 hunter22' }],
+    [{ ...VAPID_KEYS, VAPID_PRIVATE_KEY: 'hunter22hunter22' }],
+    [{ VAPID_PUBLIC_KEY: 'hunter22' }],
+    [{ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: 'hunter22 x' }],
+    [{ DATABASE_URL: 'mysql://root:hunter22@db/samaj' }],
+    [{ S3_ENDPOINT: 'https://s3.example.org', S3_SECRET_ACCESS_KEY: 'hunter22' }],
+  ])('%o → a line without the secret', (env) => {
+    expect(() => loadConfig(env)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter22') }),
+    );
+  });
+
   it('never prints the SMTP password', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://user:hunter22@mail.example.org' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter22') }),
