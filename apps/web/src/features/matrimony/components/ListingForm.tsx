@@ -20,8 +20,10 @@ import {
 import {
   ABOUT_MAX,
   BLOOD_GROUPS,
+  dobBounds,
   GENDERS,
   MARRIAGE_MIN_AGE,
+  MATRIMONY_AGE_MAX,
   MATRIMONY_EXPECTATION_MAX,
   MATRIMONY_STEP_FIELDS,
   type MatrimonyProfileInput,
@@ -278,7 +280,15 @@ function BasicStep({
           </Text>
         </Stack>
       </Group>
-      <FormField form={form} name="dob" type="date" label={t('form.basic.dob')} max={today()} required />
+      <FormField
+        form={form}
+        name="dob"
+        type="date"
+        label={t('form.basic.dob')}
+        min={dobBounds(null, MATRIMONY_AGE_MAX, today()).earliest ?? undefined}
+        max={today()}
+        required
+      />
       <Controller
         control={form.control}
         name="gender"

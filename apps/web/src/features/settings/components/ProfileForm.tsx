@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Stack } from '@mantine/core';
 import {
   type AccountView,
+  BIRTH_DATE_MAX_AGE,
+  dobBounds,
   GENDERS,
   MARITAL_STATUSES,
   type ManageProfileInput,
@@ -108,6 +110,9 @@ export function ProfileForm({ user }: { user: AccountView }) {
           name="dob"
           label={t('manage.dob')}
           type="date"
+          min={
+            dobBounds(null, BIRTH_DATE_MAX_AGE, new Date().toISOString().slice(0, 10)).earliest ?? undefined
+          }
           max={new Date().toISOString().slice(0, 10)}
         />
         <Controller
