@@ -118,11 +118,6 @@ export const isoDateSchema = z
   .min(1, MSG_REQUIRED)
   .refine(isIsoDate, MSG_INVALID_DATE);
 
-export const optionalIsoDateSchema = z
-  .string({ error: MSG_INVALID_VALUE })
-  .refine((v) => v === '' || isIsoDate(v), MSG_INVALID_DATE)
-  .nullish();
-
 /** The oldest age a date of birth may give: an older one is a typo (a year off by a century). */
 export const BIRTH_DATE_MAX_AGE = 120;
 

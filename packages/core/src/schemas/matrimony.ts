@@ -237,6 +237,7 @@ export const MATRIMONY_STEP_FIELDS = {
 
 /** Not in spec: the ages a partner filter may name (the youngest anyone may list is 18). */
 export const PARTNER_AGE_MIN = 18;
+/** The oldest a listing may be, so the oldest a partner filter may ask for (knip: one value, two rules). @alias */
 export const PARTNER_AGE_MAX = MATRIMONY_AGE_MAX;
 
 /**
