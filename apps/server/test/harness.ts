@@ -39,10 +39,16 @@ export function engines(): Engine[] {
   return TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** Folders removed when the test file's process exits (one listener for them all). */
+const removedAtExit = new Set<string>();
+process.once('exit', () => {
+  for (const dir of removedAtExit) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A temp folder removed at process exit. */
-export function tempDir(prefix = 'samaj-test-'): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+export function tempDir(prefix = 'samaj-test-', root = os.tmpdir()): string {
+  const dir = fs.mkdtempSync(path.join(root, prefix));
+  removedAtExit.add(dir);
   return dir;
 }
 
@@ -89,8 +95,7 @@ export async function openTestDatabase(engine: Engine): Promise<OpenDatabase> {
     await migrateDatabase(database);
     return database;
   }
-  const dataDir = fs.mkdtempSync(path.join(COPY_ROOT, 'samaj-test-db-'));
-  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = tempDir('samaj-test-db-', COPY_ROOT);
   copyTemplate(dataDir, template);
   return openDatabase({ dataDir });
 }
