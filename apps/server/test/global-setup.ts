@@ -17,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory (its `pglite` folder's contents) to copy. */
     pgliteTemplate: string;
+    /** Where this run's copies go (memory-backed where the machine has /dev/shm); removed at the end. */
+    pgliteCopies: string;
     /** A migrated PostgreSQL database to CREATE DATABASE … TEMPLATE from, when TEST_DATABASE_URL is set. */
     postgresTemplate: string | undefined;
     /** This run's test databases are named with this prefix (runs side by side leave each other's alone). */
@@ -37,6 +39,10 @@ async function admin(url: string, statement: string): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samaj-test-template-'));
   const pgliteTemplate = path.join(root, 'pglite');
+  // A file's process may be ended before its own clean-up runs: whatever it left goes with the run.
+  const pgliteCopies = fs.mkdtempSync(
+    path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'samaj-test-copies-'),
+  );
   const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
   const postgresPrefix = `${TEST_DATABASE_PREFIX}${crypto.randomBytes(4).toString('hex')}_`;
   const postgresTemplate = postgresUrl ? `${postgresPrefix}template` : undefined;
@@ -53,11 +59,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   await Promise.all([writeTemplate(pgliteTemplate), makePostgres()]);
   project.provide('pgliteTemplate', pgliteTemplate);
+  project.provide('pgliteCopies', pgliteCopies);
   project.provide('postgresTemplate', postgresTemplate);
   project.provide('postgresPrefix', postgresPrefix);
 
   return async () => {
     fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(pgliteCopies, { recursive: true, force: true });
     if (!postgresUrl) return;
     // The template, and any test database a file killed mid-run left behind.
     const client = new pg.Client({ connectionString: postgresUrl });

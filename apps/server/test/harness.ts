@@ -63,11 +63,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
 }
 
-/**
- * Where copies of the PGlite template go: memory-backed when the machine has /dev/shm (the copy is
- * written and read once per test file, and PGlite then reads its pages through the file system).
- */
-const COPY_ROOT = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+/** The folder of each PGlite copy, removed when the database is closed. */
+const copies = new WeakMap<OpenDatabase, string>();
 
 /**
  * An empty, migrated database on the given engine: a copy of the template test/global-setup.ts made
@@ -95,9 +92,12 @@ export async function openTestDatabase(engine: Engine): Promise<OpenDatabase> {
     await migrateDatabase(database);
     return database;
   }
-  const dataDir = tempDir('samaj-test-db-', COPY_ROOT);
+  // In the run's folder of copies, memory-backed where the machine has /dev/shm (test/global-setup.ts).
+  const dataDir = tempDir('db-', inject('pgliteCopies'));
   copyTemplate(dataDir, template);
-  return openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir });
+  copies.set(database, dataDir);
+  return database;
 }
 
 /** A second connection pool to a test database, as another server process would open it. */
@@ -119,6 +119,8 @@ async function adminQuery(statement: string): Promise<void> {
 /** Closes the database and drops what it was made in (its PostgreSQL database or schema). */
 export async function closeTestDatabase(database: OpenDatabase): Promise<void> {
   await database.close();
+  const copy = copies.get(database);
+  if (copy) fs.rmSync(copy, { recursive: true, force: true });
   if (database.engine !== 'postgres' || database.raw.engine !== 'postgres') return;
   if (database.pgSchema) {
     await adminQuery(`drop schema if exists "${database.pgSchema}" cascade`);
