@@ -79,11 +79,14 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes [postgres]', () =
     await admin.connect();
     await withTwoApps(async (a, b, closeApps) => {
       const name = (b.realtime as PostgresRealtime).applicationName;
+      // Other test files' apps listen on databases of their own under the same name at the same time.
+      const raw = b.database.raw;
+      const database = raw.engine === 'postgres' ? new URL(raw.databaseUrl).pathname.slice(1) : '';
       const listeners = async () =>
         (
           await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where application_name = $1',
-            [name],
+            'select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = $2',
+            [name, database],
           )
         ).rows[0].n;
       expect(await listeners()).toBe(2);
