@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -17,7 +18,7 @@ const shared = {
     // killed at the end of the run whatever it holds.
     pool: 'forks',
     // One migrated database per engine for the whole run, copied by each file (test/harness.ts).
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: [path.join(import.meta.dirname, 'test/global-setup.ts')],
     teardownTimeout: 10_000,
   },
 } satisfies TestProjectInlineConfiguration;
