@@ -85,7 +85,7 @@ async function publisher(browser: Browser): Promise<{ page: Page; member: Member
   return { page, member };
 }
 
-test('§3.1 a member arriving at an event from a link (a fresh tab) closes it to the events list, not a blank page', async ({
+test('a member arriving at an event from a link (a fresh tab) closes it to the events list, not a blank page', async ({
   browser,
 }) => {
   const host = await publisher(browser);
@@ -111,7 +111,7 @@ test('§3.1 a member arriving at an event from a link (a fresh tab) closes it to
   await host.page.context().close();
 });
 
-test('§3.5 the list and the event show the start time, description and location; after a stream ends a late viewer reads that it ended', async ({
+test('the list and the event show the start time, description and location; after a stream ends a late viewer reads that it ended', async ({
   browser,
 }) => {
   const host = await publisher(browser);
@@ -150,7 +150,7 @@ test('§3.5 the list and the event show the start time, description and location
   await host.page.context().close();
 });
 
-test('§3.5 §3.6 a Publisher picks the host from members as they type; an unknown host is named at the field; hosting someone else lands on the list', async ({
+test('a Publisher picks the host from members as they type; an unknown host is named at the field; hosting someone else lands on the list', async ({
   browser,
 }) => {
   const pub = await publisher(browser);

@@ -228,7 +228,7 @@ test('a member watching in one tab who opens a second is told so there, while th
   await viewer.context.close();
 });
 
-test('§3.1 the host confirms before ✕ or END ends the stream for everyone; from a fresh tab ✕ then goes to the events list', async ({
+test('the host confirms before ✕ or END ends the stream for everyone; from a fresh tab ✕ then goes to the events list', async ({
   browser,
 }) => {
   test.slow();

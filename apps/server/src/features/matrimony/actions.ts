@@ -206,7 +206,7 @@ export async function answerRequest(
     if (before.state === state) return before;
     const [after] = await tx
       .update(profileRequest)
-      // Accepted or declined is news on the requester's Matches tab until they look (§3.3, §3.7).
+      // Accepted or declined is news on the requester's Matches tab until they look (docs/product/matrimony.md, "Full-profile requests").
       .set({ state, decidedAt: new Date(), answerSeenAt: state === 'revoked' ? new Date() : null })
       .where(and(eq(profileRequest.creator, creator), eq(profileRequest.profile, owner.id)))
       .returning({ state: profileRequest.state });

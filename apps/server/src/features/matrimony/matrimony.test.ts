@@ -680,7 +680,7 @@ describeEachDatabase(
             expectNoContactOf(seen.body, woman);
             expect((await api('GET', '/api/matrimony/requests/count', woman)).json()).toEqual({ pending: 0 });
             expect(counts.received.get(key)).toBe(1);
-            // One push to her for the request, and to him one for the answer either way (§3.7). (The
+            // One push to her for the request, and to him one for the answer either way (docs/product/matrimony.md, "Full-profile requests"). (The
             // match made again above is told too: those are matrimony_match pushes.)
             const requestPushes = counts.pushes.filter((p) => p.startsWith('matrimony_request'));
             expect(requestPushes.filter((p) => p.endsWith(` to ${woman.user.id}`))).toEqual([
