@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = join(root, 'apps/server/dist/main.js');
+/** The operator's commands, compiled beside the server (`npm run cli`, scripts/cli.mjs). */
+export const cliEntry = join(root, 'apps/server/dist/cli.js');
 
 /**
  * V8 flags for the one-machine setup (embedded PGlite), measured in bench/RESULTS.md: PGlite is

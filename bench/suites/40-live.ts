@@ -187,7 +187,7 @@ export async function run(): Promise<Section> {
     const host = await member(browser, url, 'host');
     execFileSync(
       process.execPath,
-      ['--import', 'tsx', join(root, 'apps/server/src/cli.ts'), 'grant', host.username, 'Publisher'],
+      [join(root, 'apps/server/dist/cli.js'), 'grant', host.username, 'Publisher'],
       {
         env: { ...process.env, DATA_DIR: server.dataDir },
         stdio: 'ignore',

@@ -183,14 +183,10 @@ export async function run(): Promise<Section> {
     const hostContext = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
     const hostName = await browserMember(hostContext, url, 'host');
     await hostContext.addInitScript(recordConnections);
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli.ts', 'grant', hostName, 'Publisher'],
-      {
-        cwd: new URL('../..', import.meta.url).pathname,
-        env: { ...process.env, DATA_DIR: server.dataDir },
-      },
-    );
+    execFileSync(process.execPath, ['apps/server/dist/cli.js', 'grant', hostName, 'Publisher'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, DATA_DIR: server.dataDir },
+    });
     const host = await hostContext.newPage();
     const created = await host.request.post('/api/events', {
       data: { name: 'Bench SFU', time: new Date(Date.now() + 3600_000).toISOString(), liveStream: true },

@@ -276,14 +276,10 @@ async function signUp(url: string, name: string): Promise<{ id: string; username
 
 /** A role granted through the operator CLI, as an operator does. */
 function grant(dataDir: string, id: string, role: 'Publisher' | 'Admin'): void {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/cli.ts'), 'grant', id, role],
-    {
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: 'ignore',
-    },
-  );
+  execFileSync(process.execPath, [join(root, 'apps/server/dist/cli.js'), 'grant', id, role], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
 }
 
 /** A matrimony listing (with a photo when given), approved by staff: it is active and suggested. */

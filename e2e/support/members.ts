@@ -49,7 +49,8 @@ export async function logIn(request: APIRequestContext, member: Member): Promise
 
 /** The operator's CLI, as an operator would run it while the server is up (it goes through the server). */
 export function cli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli.ts'), ...args], {
+  // The compiled commands, as `npm run cli` runs them: the suite runs after the build.
+  return execFileSync(process.execPath, [join(root, 'apps/server/dist/cli.js'), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: 'utf8',

@@ -41,6 +41,8 @@ await build({
   // Both beside each other in dist/, so that the rewritten URLs hold for each.
   entryPoints: {
     main: path.join(root, 'src/main.ts'),
+    // The operator's commands (`npm run cli`), compiled like the server they work beside.
+    cli: path.join(root, 'src/cli.ts'),
     'make-template': path.join(root, 'src/db/make-template.ts'),
   },
   bundle: true,
