@@ -6,7 +6,6 @@
 // (docs/product/events.md, "Event details"): the place on the map, "I'll attend" with its count (who said so
 // is not shown), the event's .ics; and the live screen's ICE servers with TURN credentials of the member's
 // own (docs/product/live-video.md, "TURN").
-import multipart from '@fastify/multipart';
 import {
   type AttendanceResult,
   documentIdSchema,
@@ -22,8 +21,6 @@ import {
   eventSchema,
   iceServersSchema,
   type LiveIceServers,
-  missingParamMessage,
-  UPLOAD_MAX_BYTES,
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +34,7 @@ import { deleteFilesWith } from '../../platform/files-cleanup.ts';
 import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
+import { acceptUploads, requireFilePart } from '../../platform/upload.ts';
 import { eventCalendar } from './calendar.ts';
 import { type Actor, isAdmin, mayBroadcast, mayManage } from './policy.ts';
 import {
@@ -119,10 +117,7 @@ async function viewOne(app: FastifyInstance, row: EventRow, me: Actor): Promise<
 }
 
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Uploads arrive as multipart/form-data (each feature that takes files registers its parser).
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  }
+  await acceptUploads(app);
   // A member's export lists the events they host and their stream requests; deleting the account
   // leaves the events (staff own them) and takes the requests (cascade).
   app.registry.addShareCard('event', eventShareCard(app.config.timeZone));
@@ -314,11 +309,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const missing = () =>
-        new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
-      if (!request.isMultipart()) throw missing();
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'file') throw missing();
+      const part = await requireFilePart(request, { namesField: true });
       const id = await saveImageUpload(app, part, { owner: me.id, kind: 'event' });
       return reply.code(201).send({ id });
     },

@@ -1,14 +1,10 @@
-import multipart from '@fastify/multipart';
 import {
   DEFAULT_PICTURE_ID,
   documentIdSchema,
   ERROR_TYPES,
-  missingParamMessage,
   PREVIEW_WIDTHS,
   type PreviewWidth,
-  UPLOAD_MAX_BYTES,
 } from '@samaj/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetSessionUser, getSessionUser, requireMember, requireUser } from '../../platform/auth/index.ts';
@@ -17,6 +13,7 @@ import { choosePreviewFormat, PREVIEW_MIME } from '../../platform/images/preview
 import { writeLimit } from '../../platform/rate-limit.ts';
 import type { FileAccess } from '../../platform/registry.ts';
 import { errors, GUARD_ERRORS } from '../../platform/responses.ts';
+import { acceptUploads, requireFilePart } from '../../platform/upload.ts';
 import { removeProfilePicture, replaceProfilePicture } from './pictures.ts';
 import { findFile, loadPreview } from './previews.ts';
 
@@ -44,23 +41,8 @@ const previewQuery = z.object({
 const pictureView = z.object({ dp: z.string() });
 const previewImage = z.any().describe('The preview: WebP when Accept allows it, else JPEG');
 
-/**
- * The uploaded file in the multipart field `name`. Limits: UPLOAD_MAX_BYTES, one file; busboy stops
- * reading past the size limit, and readUpload turns the truncation into a 413.
- */
-export async function requireFilePart(request: FastifyRequest, name = 'file') {
-  const missing = () => new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage(name));
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-  if (!part || part.fieldname !== name) throw missing();
-  return part;
-}
-
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Uploads arrive as multipart/form-data. Registered here unless the app already parses it.
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
-  }
+  await acceptUploads(app, { fields: 10 });
   const tags = ['files'];
 
   /**

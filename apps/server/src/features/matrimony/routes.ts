@@ -2,7 +2,6 @@
 // the actions on other profiles. Paths and shapes: core's api/matrimony.ts. What nobody may see
 // answers the same 404 as what does not exist; phone and address leave only in MyProfile and in a
 // FullProfile / MatchCard whose request the owner accepted and has not revoked.
-import multipart from '@fastify/multipart';
 import {
   documentIdSchema,
   ERROR_TYPES,
@@ -17,7 +16,6 @@ import {
   matrimonyPhotosSchema,
   matrimonyProfileSchema,
   matrimonySettingsSchema,
-  missingParamMessage,
   myProfileSchema,
   outgoingRequestSchema,
   type Page,
@@ -34,7 +32,6 @@ import {
   sentRequestSchema,
   shortlistResultSchema,
   suggestionsQuerySchema,
-  UPLOAD_MAX_BYTES,
 } from '@samaj/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,6 +42,7 @@ import { choosePreviewFormat, PREVIEW_MIME } from '../../platform/images/preview
 import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent, pageResponse } from '../../platform/responses.ts';
+import { acceptUploads, requireFilePart } from '../../platform/upload.ts';
 import {
   addShortlist,
   answerRequest,
@@ -121,9 +119,7 @@ const requestParams = z.object({ id: documentIdSchema });
 const photoImage = z.any().describe('The photo: WebP when Accept allows it, else JPEG');
 
 const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  }
+  await acceptUploads(app);
   app.registry.addFileAccess('matrimony', matrimonyPhotoAccess);
   app.registry.addMemberData(matrimonyMemberData);
   keepAccountDob(app);
@@ -342,11 +338,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const missing = () =>
-        new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'), 'file');
-      if (!request.isMultipart()) throw missing();
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'file') throw missing();
+      const part = await requireFilePart(request, { namesField: true });
       const dp = await saveImageUpload(app, part, {
         owner: me.id,
         kind: 'matrimony',

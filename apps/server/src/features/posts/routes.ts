@@ -3,7 +3,6 @@
 // approved; only approved posts take likes, comments and reports. Moderation (status changes)
 // lives in the staff feature; this feature says who may see a post's image (registry file access)
 // and hands its part of a member's data to the export and deletion (registry member data).
-import multipart from '@fastify/multipart';
 import {
   addPostSchema,
   commentSchema,
@@ -35,6 +34,7 @@ import { originalKey, readUpload, saveImageUpload } from '../../platform/images.
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { getStorage } from '../../platform/storage/index.ts';
+import { acceptUploads } from '../../platform/upload.ts';
 import { postImageAccess } from './image-access.ts';
 import { postsMemberData } from './member-data.ts';
 import { feedPage, likeState, loadPost } from './queries.ts';
@@ -112,9 +112,7 @@ async function readMultipartPost(request: FastifyRequest): Promise<void> {
 }
 
 const postsRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  }
+  await acceptUploads(app);
   app.registry.addFileAccess('post', postImageAccess);
   app.registry.addMemberData(postsMemberData);
   app.registry.addShareCard('post', postShareCard);

@@ -2,22 +2,15 @@
 // filled; Admins save, clear and upload images for the five positions. Until staff fill one, the web app
 // shows the community's name instead of empty panels.
 
-import multipart from '@fastify/multipart';
-import {
-  ERROR_TYPES,
-  missingParamMessage,
-  type SlideView,
-  slidePositionSchema,
-  slideSchema,
-  UPLOAD_MAX_BYTES,
-} from '@samaj/core';
+import { type SlideView, slidePositionSchema, slideSchema } from '@samaj/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../platform/auth/index.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { saveImageUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
+import { acceptUploads, requireFilePart } from '../../platform/upload.ts';
 import { clearSlide, isSlideImage, listSlides, saveSlide } from './queries.ts';
 
 export const MSG_SLIDE_NOT_FOUND = 'This slide is empty.';
@@ -35,10 +28,7 @@ const slideView = z.object({
 const positionParams = z.object({ position: slidePositionSchema });
 
 const slides: FastifyPluginAsyncZod = async (app) => {
-  // Uploads arrive as multipart/form-data (each feature that takes files registers its parser).
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
-  }
+  await acceptUploads(app);
   const tags = ['slides'];
   const admin = { onRequest: requireAdmin };
 
@@ -111,10 +101,7 @@ const slides: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const missing = () => new AppError(ERROR_TYPES.GENERAL_ARGUMENT_INVALID, missingParamMessage('file'));
-      if (!request.isMultipart()) throw missing();
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'file') throw missing();
+      const part = await requireFilePart(request);
       const id = await saveImageUpload(app, part, { owner: me.id, kind: 'slide' });
       return reply.code(201).send({ id });
     },
