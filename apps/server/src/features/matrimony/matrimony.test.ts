@@ -19,7 +19,7 @@ import {
   surname,
   user,
 } from '../../db/schema/index.ts';
-import { MSG_MARRIED } from './routes.ts';
+import { MSG_MARRIED } from './policy.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
