@@ -8,12 +8,9 @@ import {
   commentSchema,
   commentViewSchema,
   feedQuerySchema,
-  hasLabel,
   isPostVisibleTo,
   likeStateSchema,
-  newPostStatus,
   type PostView,
-  postAllowsReactions,
   postIdParamsSchema,
   postPageSchema,
   postViewSchema,
@@ -21,64 +18,40 @@ import {
   reportViewSchema,
   UPLOAD_MAX_BYTES,
 } from '@samaj/core';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorSummary } from '../../db/author.ts';
-import { comment, file as fileTable, post, postReport } from '../../db/schema/index.ts';
+import { file as fileTable } from '../../db/schema/index.ts';
 import { requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { deleteFilesWith, discardUpload } from '../../platform/files-cleanup.ts';
-import { originalKey, readUpload, saveImageUpload } from '../../platform/images.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { originalKey, readUpload } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { getStorage } from '../../platform/storage/index.ts';
 import { acceptUploads } from '../../platform/upload.ts';
 import { postImageAccess } from './image-access.ts';
 import { postsMemberData } from './member-data.ts';
+import {
+  canSee,
+  deletablePost,
+  findPost,
+  MSG_POST_NOT_FOUND,
+  mayDeleteComment,
+  reactablePost,
+  reportablePost,
+} from './policy.ts';
 import { feedPage, likeState, loadPost } from './queries.ts';
+import { addComment, createPost, deleteComment, deletePost, like, reportPost, unlike } from './service.ts';
 import { postShareCard } from './share-card.ts';
 
-export const MSG_POST_NOT_FOUND = 'Post with the requested ID could not be found.';
-export const MSG_COMMENT_NOT_FOUND = 'Comment with the requested ID could not be found.';
-export const MSG_NOT_APPROVED = 'Only approved posts accept likes, comments and reports.';
-export const MSG_ONLY_AUTHOR_DELETES = 'Only the author can delete this post.';
-export const MSG_ONLY_COMMENTER_DELETES = 'Only the author of a comment can delete it.';
-export const MSG_OWN_POST_REPORT = 'You cannot report your own post.';
 export const MSG_ALREADY_REPORTED = 'You have already reported this post.';
 export const MSG_MULTIPART_MALFORMED = 'The multipart body could not be read.';
 
-type PostRow = typeof post.$inferSelect;
-
-async function findPost(app: FastifyInstance, id: string): Promise<PostRow | null> {
-  const [row] = await app.db.select().from(post).where(eq(post.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** Staff may open any post (to judge a report); everyone else only what isPostVisibleTo allows. */
-function canSee(row: PostRow, me: SessionUser): boolean {
-  return isPostVisibleTo(row, me) || hasLabel(me.labels, 'Admin');
-}
-
 /** The post with every comment, as `me` sees it, when `me` may open it (staff any); else null. */
 async function openedPost(app: FastifyInstance, id: string, me: SessionUser): Promise<PostView | null> {
-  const row = await findPost(app, id);
+  const row = await findPost(app.db, id);
   return row && canSee(row, me) ? loadPost(app.db, row.id, me.id) : null;
-}
-
-/** The post when `me` may see it, else the same 404 an unknown id gets (nothing is revealed). */
-async function visiblePost(app: FastifyInstance, id: string, me: SessionUser): Promise<PostRow> {
-  const row = await findPost(app, id);
-  if (!row || !isPostVisibleTo(row, me)) throw notFound(MSG_POST_NOT_FOUND);
-  return row;
-}
-
-/** A visible post that is approved, for likes, comments and reports. */
-async function reactablePost(app: FastifyInstance, id: string, me: SessionUser): Promise<PostRow> {
-  const row = await visiblePost(app, id, me);
-  if (!postAllowsReactions(row.status)) throw forbidden(MSG_NOT_APPROVED);
-  return row;
 }
 
 // The image of a multipart post, read by readMultipartPost for the handler.
@@ -155,24 +128,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const image = uploadedImages.get(request);
-      const file = image ? await saveImageUpload(app, image, { owner: me.id, kind: 'post' }) : null;
-      let id: string;
-      try {
-        const [row] = await app.db
-          .insert(post)
-          .values({
-            creator: me.id,
-            description: request.body.description,
-            file,
-            status: newPostStatus(me.labels),
-          })
-          .returning({ id: post.id });
-        id = row.id;
-      } catch (error) {
-        if (file) await discardUpload(app, file);
-        throw error;
-      }
+      const id = await createPost(app, me, request.body.description, uploadedImages.get(request));
       const created = await loadPost(app.db, id, me.id);
       if (!created) throw notFound(MSG_POST_NOT_FOUND);
       return reply.code(201).send(created);
@@ -214,7 +170,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const row = await findPost(app, request.params.id);
+      const row = await findPost(app.db, request.params.id);
       if (!row || !canSee(row, me) || !row.file) throw notFound(MSG_POST_NOT_FOUND);
       const [stored] = await app.db
         .select({ mime: fileTable.mime })
@@ -241,21 +197,8 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const { id } = request.params;
-      const row = await visiblePost(app, id, me);
-      if (row.creator !== me.id) throw forbidden(MSG_ONLY_AUTHOR_DELETES);
-      await app.db.transaction(async (tx) => {
-        await tx.delete(comment).where(eq(comment.post, id));
-        await tx.delete(postReport).where(eq(postReport.post, id));
-        const deleted = await tx
-          .delete(post)
-          .where(and(eq(post.id, id), eq(post.creator, me.id)))
-          .returning({ file: post.file });
-        await deleteFilesWith(
-          app,
-          tx,
-          deleted.map((row) => row.file),
-        );
-      });
+      await deletablePost(app.db, id, me);
+      await deletePost(app, id, me);
       return reply.code(204).send(null);
     },
   );
@@ -276,20 +219,8 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const { id } = request.params;
-      await reactablePost(app, id, me);
-      const [row] = await app.db
-        .insert(comment)
-        .values({ post: id, creator: me.id, comment: request.body.comment, type: 'comment' })
-        .returning();
-      return reply.code(201).send({
-        id: row.id,
-        post: row.post,
-        creator: row.creator,
-        comment: row.comment,
-        type: 'comment' as const,
-        createdAt: row.createdAt.toISOString(),
-        user: authorSummary(me.id, { authorName: me.name, authorDp: me.dp, authorLabels: me.labels }),
-      });
+      await reactablePost(app.db, id, me);
+      return reply.code(201).send(await addComment(app, id, me, request.body.comment));
     },
   );
 
@@ -311,13 +242,8 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const { id } = request.params;
-      const [row] = await app.db.select().from(comment).where(eq(comment.id, id)).limit(1);
-      if (row?.creator !== me.id) {
-        const parent = row ? await findPost(app, row.post) : null;
-        if (!row || !parent || !isPostVisibleTo(parent, me)) throw notFound(MSG_COMMENT_NOT_FOUND);
-        throw forbidden(MSG_ONLY_COMMENTER_DELETES);
-      }
-      await app.db.delete(comment).where(and(eq(comment.id, id), eq(comment.creator, me.id)));
+      await mayDeleteComment(app.db, id, me);
+      await deleteComment(app, id, me);
       return reply.code(204).send(null);
     },
   );
@@ -341,11 +267,8 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = await requireUser(request);
       const { id } = request.params;
-      await reactablePost(app, id, me);
-      await app.db
-        .insert(comment)
-        .values({ post: id, creator: me.id, comment: 'like', type: 'like' })
-        .onConflictDoNothing();
+      await reactablePost(app.db, id, me);
+      await like(app, id, me);
       return likeState(app.db, id, me.id);
     },
   );
@@ -366,14 +289,11 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = await requireUser(request);
       const { id } = request.params;
-      const row = await findPost(app, id);
+      const row = await findPost(app.db, id);
       if (!row) throw notFound(MSG_POST_NOT_FOUND);
-      const removed = await app.db
-        .delete(comment)
-        .where(and(eq(comment.post, id), eq(comment.creator, me.id), eq(comment.type, 'like')))
-        .returning({ id: comment.id });
+      const removed = await unlike(app, id, me);
       // Someone who never liked a post they cannot see learns nothing about it.
-      if (removed.length === 0 && !isPostVisibleTo(row, me)) throw notFound(MSG_POST_NOT_FOUND);
+      if (!removed && !isPostVisibleTo(row, me)) throw notFound(MSG_POST_NOT_FOUND);
       return likeState(app.db, id, me.id);
     },
   );
@@ -395,22 +315,10 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = await requireUser(request);
       const { id } = request.params;
-      const row = await visiblePost(app, id, me);
-      if (row.creator === me.id) throw forbidden(MSG_OWN_POST_REPORT);
-      if (!postAllowsReactions(row.status)) throw forbidden(MSG_NOT_APPROVED);
-      const inserted = await app.db
-        .insert(postReport)
-        .values({ post: id, reporter: me.id, reason: request.body.reason })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length === 0) throw conflict(MSG_ALREADY_REPORTED);
-      const report = inserted[0];
-      return reply.code(201).send({
-        id: report.id,
-        post: report.post,
-        reason: report.reason,
-        createdAt: report.createdAt.toISOString(),
-      });
+      await reportablePost(app.db, id, me);
+      const report = await reportPost(app, id, me, request.body.reason);
+      if (!report) throw conflict(MSG_ALREADY_REPORTED);
+      return reply.code(201).send(report);
     },
   );
 };
