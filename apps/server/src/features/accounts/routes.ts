@@ -49,7 +49,7 @@ import {
   updateProfile,
   userExists,
 } from './queries.ts';
-import { recoveryRoutes } from './recovery.ts';
+import { recoveryRoutes } from './recovery-routes.ts';
 import { profileShareCard } from './share-card.ts';
 import {
   accountResponse,
