@@ -21,11 +21,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { isUniqueId } from '@samaj/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { eventLiveNow } from '../../../db/live.ts';
-import { event } from '../../../db/schema/index.ts';
 import { getStorage } from '../../../platform/storage/index.ts';
+import { nameReplay, recordsReplay, replayMaking, storedReplay } from './queries.ts';
 
 const run = promisify(execFile);
 
@@ -59,12 +57,7 @@ export async function roomRecording(
   eventId: string,
   roomId: number,
 ): Promise<Record<string, unknown>> {
-  const [row] = await app.db
-    .select({ recordReplay: event.recordReplay })
-    .from(event)
-    .where(eq(event.id, eventId))
-    .limit(1);
-  if (!row?.recordReplay) return {};
+  if (!(await recordsReplay(app.db, eventId))) return {};
   const dir = path.join(eventRecordings(app, eventId), String(roomId));
   // Janus creates it too; made here so that a Janus apart finds the shared folder's parent.
   await mkdir(dir, { recursive: true }).catch(() => {});
@@ -186,11 +179,7 @@ export type ReplayOutcome = 'made' | 'live' | 'nothing' | 'gone';
  */
 export async function makeReplay(app: FastifyInstance, eventId: string): Promise<ReplayOutcome> {
   const root = eventRecordings(app, eventId);
-  const [row] = await app.db
-    .select({ live: eventLiveNow, replayKey: event.replayKey })
-    .from(event)
-    .where(eq(event.id, eventId))
-    .limit(1);
+  const row = await replayMaking(app.db, eventId);
   if (!row) {
     await rm(root, { recursive: true, force: true });
     return 'gone';
@@ -236,18 +225,14 @@ export async function makeReplay(app: FastifyInstance, eventId: string): Promise
     const key = `${replayPrefix(eventId)}${randomUUID()}/replay.webm`;
     await storage.putFile(key, out, REPLAY_CONTENT_TYPE);
     const named = await app.events.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(event)
-        .set({ replayKey: key, replayBytes: size, replaySeconds: duration })
-        .where(eq(event.id, eventId))
-        .returning({ id: event.id });
+      const updated = await nameReplay(tx, eventId, { key, bytes: size, seconds: duration });
       if (updated) {
         if (row.replayKey && row.replayKey !== key) {
           await app.jobs.send('replay.delete', { eventId, key: row.replayKey }, { tx });
         }
         await app.events.publish(tx, 'event.changed', { eventId, change: 'updated' });
       }
-      return !!updated;
+      return updated;
     });
     if (!named) {
       // Deleted meanwhile: its replay goes too.
@@ -271,12 +256,8 @@ export async function deleteReplay(app: FastifyInstance, eventId: string, key: s
     if (!folder.startsWith(replayPrefix(eventId)) || folder === replayPrefix(eventId)) {
       throw new Error(`Not a replay of ${eventId}: ${key}`);
     }
-    const [row] = await app.db
-      .select({ replayKey: event.replayKey })
-      .from(event)
-      .where(eq(event.id, eventId))
-      .limit(1);
-    if (row?.replayKey === key) return; // named again meanwhile: kept
+    const row = await storedReplay(app.db, eventId);
+    if (row?.key === key) return; // named again meanwhile: kept
     await storage.deletePrefix(folder);
     return;
   }

@@ -3,17 +3,16 @@
 // created it) may delete it. The replay is made by the replay.make job once the stream is over
 // (recording.ts), and goes with its event (replay.delete, enqueued in the deleting transaction).
 import { documentIdSchema, ERROR_TYPES } from '@samaj/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { z } from 'zod';
-import { event } from '../../../db/schema/index.ts';
 import { requireAnyLabel, requireMember, requireUser } from '../../../platform/auth/index.ts';
 import { AppError, forbidden, notFound } from '../../../platform/errors.ts';
 import { writeLimit } from '../../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../../platform/responses.ts';
 import { getStorage } from '../../../platform/storage/index.ts';
 import { mayManage } from '../policy.ts';
+import { forgetReplay, recordsReplay, replayManagement, storedReplay } from './queries.ts';
 import { deleteReplay, makeReplay, REPLAY_CONTENT_TYPE } from './recording.ts';
 
 export const MSG_NO_REPLAY = 'This event has no replay.';
@@ -47,12 +46,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
   // the job with the change, so it exists exactly when the stream's end is committed.
   app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {
     if (live || !app.config.janus) return;
-    const [row] = await tx
-      .select({ recordReplay: event.recordReplay })
-      .from(event)
-      .where(eq(event.id, eventId))
-      .limit(1);
-    if (!row?.recordReplay) return;
+    if (!(await recordsReplay(tx, eventId))) return;
     await app.jobs.send(
       'replay.make',
       { eventId },
@@ -81,11 +75,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await app.db
-        .select({ key: event.replayKey, size: event.replayBytes })
-        .from(event)
-        .where(eq(event.id, request.params.id))
-        .limit(1);
+      const row = await storedReplay(app.db, request.params.id);
       if (!row) throw notFound(MSG_REPLAY_EVENT_NOT_FOUND);
       if (!row.key) throw notFound(MSG_NO_REPLAY);
       const storage = getStorage(app);
@@ -130,21 +120,14 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const [row] = await app.db
-        .select({ host: event.host, createdBy: event.createdBy, key: event.replayKey })
-        .from(event)
-        .where(eq(event.id, request.params.id))
-        .limit(1);
+      const row = await replayManagement(app.db, request.params.id);
       if (!row) throw notFound(MSG_REPLAY_EVENT_NOT_FOUND);
       if (!mayManage(me, row)) throw forbidden(MSG_NOT_REPLAY_MANAGER);
       const key = row.key;
       if (!key) throw notFound(MSG_NO_REPLAY);
       const eventId = request.params.id;
       await app.events.transaction(async (tx) => {
-        await tx
-          .update(event)
-          .set({ replayKey: null, replayBytes: null, replaySeconds: null })
-          .where(eq(event.id, eventId));
+        await forgetReplay(tx, eventId);
         // The bytes go by a job written with the change (storage is outside the transaction).
         await app.jobs.send('replay.delete', { eventId, key }, { tx });
         await app.events.publish(tx, 'event.changed', { eventId, change: 'updated' });
