@@ -16,22 +16,22 @@ import {
   postViewSchema,
   reportSchema,
   reportViewSchema,
-  UPLOAD_MAX_BYTES,
 } from '@samaj/core';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { file as fileTable } from '../../db/schema/index.ts';
 import { requireMember, requireUser, type SessionUser } from '../../platform/auth/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { originalKey, readUpload } from '../../platform/images.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { originalKey } from '../../platform/images.ts';
 import { writeLimit } from '../../platform/rate-limit.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
 import { getStorage } from '../../platform/storage/index.ts';
 import { acceptUploads } from '../../platform/upload.ts';
 import { postImageAccess } from './image-access.ts';
 import { postsMemberData } from './member-data.ts';
+import { readMultipartPost, uploadedImage } from './multipart-post.ts';
 import {
   canSee,
   deletablePost,
@@ -46,42 +46,11 @@ import { addComment, createPost, deleteComment, deletePost, like, reportPost, un
 import { postShareCard } from './share-card.ts';
 
 export const MSG_ALREADY_REPORTED = 'You have already reported this post.';
-export const MSG_MULTIPART_MALFORMED = 'The multipart body could not be read.';
 
 /** The post with every comment, as `me` sees it, when `me` may open it (staff any); else null. */
 async function openedPost(app: FastifyInstance, id: string, me: SessionUser): Promise<PostView | null> {
   const row = await findPost(app.db, id);
   return row && canSee(row, me) ? loadPost(app.db, row.id, me.id) : null;
-}
-
-// The image of a multipart post, read by readMultipartPost for the handler.
-const uploadedImages = new WeakMap<FastifyRequest, Buffer>();
-
-/**
- * A new post may come as multipart (description + optional `file`). zod cannot validate a stream,
- * so the parts are read here, before validation: the description becomes the body that core's
- * addPostSchema then validates like a JSON post's (same 400s), and the image waits for the
- * handler. Runs after the member guard, so a visitor's upload is never read.
- */
-async function readMultipartPost(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) return;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        // Read it whole: the description may come after the file, and must be valid before we store.
-        const data = await readUpload(part);
-        if (part.fieldname === 'file' && data.length > 0) uploadedImages.set(request, data);
-      } else if (part.fieldname === 'description' && typeof part.value === 'string') {
-        fields.description = part.value;
-      }
-    }
-  } catch (error) {
-    // Limits and our own refusals say what was wrong; a broken body (busboy) is the client's mistake.
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(MSG_MULTIPART_MALFORMED);
-  }
-  request.body = fields;
 }
 
 const postsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -128,7 +97,7 @@ const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const id = await createPost(app, me, request.body.description, uploadedImages.get(request));
+      const id = await createPost(app, me, request.body.description, uploadedImage(request));
       const created = await loadPost(app.db, id, me.id);
       if (!created) throw notFound(MSG_POST_NOT_FOUND);
       return reply.code(201).send(created);
