@@ -38,7 +38,7 @@ export const event = pgTable(
     /**
      * The live flag's lease: renewed while the host's signalling socket is open in some process, so a
      * process that dies (kill -9) leaves an event live only until then; readers count `live` only
-     * while it holds, and any process clears a lapsed one (events/signalling.ts). Null: no lease.
+     * while it holds, and any process clears a lapsed one (events/live-hosts.ts). Null: no lease.
      */
     liveUntil: at('live_until'),
     /** When the stream last ended (END, or its host gone); null if it never ran: the event then says it ended. */

@@ -28,7 +28,7 @@ import {
   MSG_PEER_WATCHING,
   PEER_MAX_OPEN_PER_MEMBER,
   PEER_MESSAGE_BURST,
-} from './signalling.ts';
+} from './peer-rules.ts';
 
 async function newEvent(app: FastifyInstance, host: string): Promise<string> {
   const id = uniqueId();
