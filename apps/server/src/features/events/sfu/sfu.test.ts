@@ -26,15 +26,6 @@ import { setLive as setLiveFlag } from '../queries.ts';
 import { JanusClient } from './janus.ts';
 import { JANUS_BIN, type RunningJanus, startJanus } from './janus-process.ts';
 import {
-  MSG_SFU_HOST_ONLY,
-  MSG_SFU_MALFORMED,
-  MSG_SFU_NOT_JSON,
-  MSG_SFU_ONLY_VIDEOROOM,
-  MSG_SFU_ROOMS,
-  MSG_SFU_SERVER_FIELD,
-  SFU_MAX_MESSAGE_BYTES,
-} from './rules.ts';
-import {
   MSG_SFU_ENDED,
   MSG_SFU_FLOOD,
   MSG_SFU_FULL,
@@ -50,9 +41,18 @@ import {
   SFU_MAX_OPEN_PER_MEMBER,
   SFU_MESSAGE_BURST,
   SFU_PING_MS,
-  sfuState,
   VIDEOROOM,
-} from './sfu.ts';
+} from './limits.ts';
+import {
+  MSG_SFU_HOST_ONLY,
+  MSG_SFU_MALFORMED,
+  MSG_SFU_NOT_JSON,
+  MSG_SFU_ONLY_VIDEOROOM,
+  MSG_SFU_ROOMS,
+  MSG_SFU_SERVER_FIELD,
+  SFU_MAX_MESSAGE_BYTES,
+} from './rules.ts';
+import { sfuState } from './sfu.ts';
 
 const hasJanus = existsSync(JANUS_BIN);
 if (!hasJanus)
