@@ -86,8 +86,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await resetPassword(app, token, password);
       forgetSessionUser(request);
       // The member proved they hold the link: this device gets a fresh session.
-      await signInHere(app, request, reply, member.email, password);
+      const cookies = await signInHere(app, request, member.email, password);
       await recordPasswordSuccess(request, member.email);
+      if (cookies.length) reply.header('set-cookie', cookies);
       const row = await findUser(app.db, member.id);
       return { user: accountView(row ?? member) };
     },

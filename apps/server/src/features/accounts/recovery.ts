@@ -4,7 +4,7 @@
 // request waits for SMTP. The routes are in recovery-routes.ts.
 import { ERROR_TYPES } from '@samaj/core';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { user } from '../../db/schema/index.ts';
 import { isTransactionConflict } from '../../platform/auth/auth.ts';
 import {
@@ -66,22 +66,20 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   return member;
 }
 
-/** Signs this device in with the new password, passing the session's cookies to the reply. */
+/** Signs this device in with the new password: the session's cookies, for the reply. */
 export async function signInHere(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   email: string,
   password: string,
-): Promise<void> {
+): Promise<string[]> {
   const auth = await getAuth(app);
   const signedIn = await auth.api.signInEmail({
     body: { email, password },
     headers: toHeaders(request),
     returnHeaders: true,
   });
-  const cookies = signedIn.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
+  return signedIn.headers.getSetCookie();
 }
 
 /** A one-time password link for `username`, made by the staff member `staffId` (audited). */
