@@ -1,16 +1,9 @@
-// The accounts API the web app uses (docs/product/accounts.md).
+// The accounts API the web app uses (docs/product/accounts.md): here a member's own account, profile,
+// export and deletion; signing up, in and out in session-routes.ts, getting back in in recovery-routes.ts.
 // better-auth does the password hashing, sessions, logout and email/password changes; these routes
 // own the payloads, the limits and the spec's error types. A member's data in other features is
 // exported and erased through the registry (platform/registry.ts).
-import {
-  deleteAccountSchema,
-  documentIdSchema,
-  ERROR_TYPES,
-  loginSchema,
-  manageProfileSchema,
-  signupPayloadSchema,
-} from '@samaj/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteAccountSchema, documentIdSchema, ERROR_TYPES, manageProfileSchema } from '@samaj/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,25 +12,17 @@ import {
   getSessionId,
   requireMember,
   requireUser,
-  type SessionUser,
   toHeaders,
 } from '../../platform/auth/index.ts';
-import {
-  limitEmailChange,
-  limitLogin,
-  limitPasswordCheck,
-  limitSignup,
-  recordPasswordFailure,
-  recordPasswordSuccess,
-} from '../../platform/auth/rate-limit.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { limitEmailChange } from '../../platform/auth/rate-limit.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/language.ts';
 import { errors, GUARD_ERRORS, noContent } from '../../platform/responses.ts';
-import { alreadyExists, authErrorCode, translateAuthError, wrongPassword } from './auth-errors.ts';
+import { alreadyExists, translateAuthError, wrongPassword } from './auth-errors.ts';
 import { memberLookupRoutes } from './lookup.ts';
 import { registerAccountMail } from './mail.ts';
+import { confirmPassword } from './password-check.ts';
 import {
-  credentialHash,
   deleteMemberRows,
   emailTakenByOther,
   endOtherSessions,
@@ -45,11 +30,10 @@ import {
   findUser,
   lockMember,
   recountSurname,
-  surnameExists,
   updateProfile,
-  userExists,
 } from './queries.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
+import { passCookies, sessionRoutes } from './session-routes.ts';
 import { profileShareCard } from './share-card.ts';
 import {
   accountResponse,
@@ -65,162 +49,15 @@ export const MSG_USER_NOT_FOUND = 'User with the requested ID could not be found
 /** A member's id is their username: checked as any document id (a well-formed unknown one is a 404). */
 const usernameParams = z.object({ username: documentIdSchema });
 
-/** Copies better-auth's Set-Cookie headers onto our reply, one header each. */
-function passCookies(reply: FastifyReply, headers: Headers): void {
-  const cookies = headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-}
-
 const accounts: FastifyPluginAsyncZod = async (app) => {
   app.registry.addShareCard('profile', profileShareCard);
   await app.register(memberLookupRoutes);
   registerAccountMail(app);
   await app.register(recoveryRoutes);
+  await app.register(sessionRoutes);
   const mailOn = app.config.mail !== undefined;
   const tags = ['accounts'];
   const member = { onRequest: requireMember };
-
-  async function verifyPassword(userId: string, password: string): Promise<boolean> {
-    const hash = await credentialHash(app.db, userId);
-    if (!hash) return false;
-    const ctx = await (await getAuth(app)).$context;
-    return ctx.password.verify({ hash, password });
-  }
-
-  /**
-   * The member's password, asked again before a sensitive change. Wrong answers count with the
-   * login failures of the account (per source, and per email from anywhere), so a stolen session
-   * cannot be used to guess the password.
-   */
-  async function confirmPassword(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    me: SessionUser,
-    password: string,
-    wrongMessage: string,
-  ): Promise<void> {
-    await limitPasswordCheck(request, reply, me.email);
-    if (await verifyPassword(me.id, password)) {
-      await recordPasswordSuccess(request, me.email);
-      return;
-    }
-    await recordPasswordFailure(request, me.email);
-    throw wrongPassword(wrongMessage);
-  }
-
-  app.post(
-    '/api/account/signup',
-    {
-      schema: {
-        tags,
-        summary: 'Create an account and log in',
-        body: signupPayloadSchema,
-        response: { 201: accountResponse, ...errors(400, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      await limitSignup(request, reply);
-      const body = request.body;
-      if (!(await surnameExists(app.db, body.surname))) {
-        throw badRequest(
-          `Invalid \`surname\` param: there is no surname "${body.surname}". Please pick one from the list.`,
-        );
-      }
-      const auth = await getAuth(app);
-      let headers: Headers;
-      try {
-        const result = await auth.api.signUpEmail({
-          body: {
-            name: body.name,
-            email: body.email,
-            password: body.password,
-            username: body.username,
-            surname: body.surname,
-            phone: body.phone || undefined,
-          } as NonNullable<Parameters<typeof auth.api.signUpEmail>[0]>['body'],
-          headers: toHeaders(request),
-          returnHeaders: true,
-        });
-        headers = result.headers;
-      } catch (err) {
-        // Parallel signups with one username or email: the losers' inserts fail on the unique key,
-        // which better-auth reports as a bare FAILED_TO_CREATE_USER. The winner's row is committed
-        // by then, so finding it tells a lost race from a real failure.
-        if (
-          authErrorCode(err) === 'FAILED_TO_CREATE_USER' &&
-          (await userExists(app.db, body.username, body.email))
-        ) {
-          throw alreadyExists();
-        }
-        throw translateAuthError(err);
-      }
-      await recountSurname(app.db, body.surname);
-      const row = await findUser(app.db, body.username);
-      if (!row) throw new Error('signup created no user row');
-      if (mailOn) {
-        // The account exists whatever happens to its mail; "send again" is there if this fails.
-        await app.jobs
-          .send('mail.send', {
-            kind: 'email_confirm',
-            member: row.id,
-            language: body.language ?? requestLanguage(request),
-          })
-          .catch((err) => request.log.error({ err }, 'could not queue the confirmation mail'));
-      }
-      passCookies(reply, headers);
-      return reply.code(201).send({ user: accountView(row) });
-    },
-  );
-
-  app.post(
-    '/api/account/login',
-    {
-      schema: {
-        tags,
-        summary: 'Log in with email and password',
-        body: loginSchema,
-        response: { 200: accountResponse, ...errors(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      await limitLogin(request, reply, email);
-      const auth = await getAuth(app);
-      try {
-        const result = await auth.api.signInEmail({
-          body: { email, password },
-          headers: toHeaders(request),
-          returnHeaders: true,
-        });
-        await recordPasswordSuccess(request, email);
-        passCookies(reply, result.headers);
-        const row = await findUser(app.db, result.response.user.id);
-        if (!row) throw new Error('login found no user row');
-        return { user: accountView(row) };
-      } catch (err) {
-        const translated = translateAuthError(err);
-        if (translated instanceof AppError && translated.type === ERROR_TYPES.USER_INVALID_CREDENTIALS) {
-          await recordPasswordFailure(request, email);
-        }
-        throw translated;
-      }
-    },
-  );
-
-  app.post(
-    '/api/account/logout',
-    {
-      // 403: a request from another site (platform/origin.ts).
-      schema: { tags, summary: 'End this session (anyone)', response: { 204: noContent, ...errors(403) } },
-    },
-    async (request, reply) => {
-      const auth = await getAuth(app);
-      const { headers } = await auth.api.signOut({ headers: toHeaders(request), returnHeaders: true });
-      forgetSessionUser(request);
-      passCookies(reply, headers);
-      return reply.code(204).send(null);
-    },
-  );
 
   app.get(
     '/api/account',
@@ -259,6 +96,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
           throw wrongPassword('Please enter your current password to change your email or password.');
         }
         await confirmPassword(
+          app,
           request,
           reply,
           me,
@@ -400,7 +238,7 @@ const accounts: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      await confirmPassword(request, reply, me, request.body.password, 'The password is not correct.');
+      await confirmPassword(app, request, reply, me, request.body.password, 'The password is not correct.');
       const deleted = await app.events.transaction(async (tx) => {
         const row = await lockMember(tx, me.id);
         if (!row) return null;
