@@ -28,10 +28,11 @@ export default defineConfig({
   // SFU mode needs a server with JANUS_URL and TURN: playwright.sfu.config.ts runs it.
   testIgnore: ['**/live-sfu.spec.ts', '**/replay.spec.ts'],
   fullyParallel: false,
-  // Two workers in CI too: the browser suite waits more than it computes (one worker kept the 2 cores
-  // ~40 % busy in a11y.spec); with two, the whole suite took 11.6 min against 17.8 with one on a 2-core
-  // Xeon (93 % busy), which lets CI run it again on Node 24. The specs share the one server and are
+  // Two workers, in CI too (Playwright's default is half the cores: one here): the browser suite waits
+  // more than it computes (one worker kept the 2 cores ~40 % busy in a11y.spec); with two it took 11.6
+  // min against 17.8 with one on a 2-core Xeon (93 % busy). The specs share the one server and are
   // written for it (each signs up its own members).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
