@@ -2,6 +2,7 @@ export type * from './api/accounts.ts';
 export type * from './api/common.ts';
 export type * from './api/config.ts';
 export type * from './api/events.ts';
+export type * from './api/inbox.ts';
 export * from './api/matrimony.ts';
 export type * from './api/moderation.ts';
 export type * from './api/posts.ts';

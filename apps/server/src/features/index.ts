@@ -5,6 +5,7 @@ import accounts from './accounts/routes.ts';
 import events from './events/routes.ts';
 import files from './files/routes.ts';
 import health from './health/routes.ts';
+import inbox from './inbox/routes.ts';
 import matrimony from './matrimony/routes.ts';
 import moderation from './moderation/routes.ts';
 import notifications from './notifications/routes.ts';
@@ -28,4 +29,5 @@ export const features: FastifyPluginAsync<any>[] = [
   slides,
   matrimony,
   notifications,
+  inbox,
 ];

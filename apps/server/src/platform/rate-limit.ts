@@ -26,6 +26,8 @@ export const WRITE_LIMITS = {
   submission: { max: 20, timeWindow: 60 * 60 * 1000 },
   /** Push subscriptions and notification settings: a device re-subscribes weekly, a member toggles a few kinds. */
   push: { max: 60, timeWindow: 60 * 60 * 1000 },
+  /** Marking bell items read: a member taps through their list, a script does not. */
+  inbox: { max: 300, timeWindow: 10 * 60 * 1000 },
   /** A host's Start and END (each off→on tells every member): a few restarts, never a toggling script. */
   live: { max: 10, timeWindow: 10 * 60 * 1000 },
   /** Staff picking a member as they type (debounced on the page): a person's pace, not a crawler's. */

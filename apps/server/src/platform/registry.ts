@@ -46,11 +46,18 @@ export type FileAccessDecider = (
  */
 export type ShareCardResolver = (db: Executor, id: string) => Promise<ShareCard | null>;
 
+/**
+ * Which of `members` the reader may still see by name in an item of their bell about this feature
+ * (docs/product/inbox.md, "What an item shows"): the feature that owns the rule decides at read time.
+ */
+export type InboxPeopleResolver = (db: Executor, reader: string, members: string[]) => Promise<Set<string>>;
+
 export class Registry {
   readonly memberData: MemberDataPart[] = [];
   private readonly shareCards = new Map<string, ShareCardResolver>();
   readonly waitingCounts: WaitingCount[] = [];
   private readonly fileAccessByKind = new Map<string, FileAccessDecider>();
+  private readonly inboxPeopleByScope = new Map<string, InboxPeopleResolver>();
 
   addMemberData(part: MemberDataPart): void {
     if (this.memberData.some((p) => p.name === part.name))
@@ -84,5 +91,15 @@ export class Registry {
 
   shareCard(kind: string): ShareCardResolver | undefined {
     return this.shareCards.get(kind);
+  }
+
+  /** The feature that owns a kind of item's people (e.g. 'matrimony') says whom a reader may still see. */
+  addInboxPeople(scope: string, resolve: InboxPeopleResolver): void {
+    if (this.inboxPeopleByScope.has(scope)) throw new Error(`inbox people for '${scope}' twice`);
+    this.inboxPeopleByScope.set(scope, resolve);
+  }
+
+  inboxPeople(scope: string): InboxPeopleResolver | undefined {
+    return this.inboxPeopleByScope.get(scope);
   }
 }

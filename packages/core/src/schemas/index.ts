@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './common.ts';
 export * from './events.ts';
+export * from './inbox.ts';
 export * from './live.ts';
 export * from './matrimony.ts';
 export * from './messages.ts';

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './comments.ts';
 export * from './events.ts';
 export * from './files.ts';
+export * from './inbox.ts';
 export * from './matrimony.ts';
 export * from './ops.ts';
 export * from './posts.ts';

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptUploads } from '../../platform/upload.ts';
 import browseRoutes from './browse-routes.ts';
+import { matrimonyInboxPeople } from './inbox-people.ts';
 import listingRoutes from './listing-routes.ts';
 import { matrimonyMemberData } from './member-data.ts';
 import photoRoutes from './photo-routes.ts';
@@ -19,6 +20,7 @@ const matrimonyRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptUploads(app);
   app.registry.addFileAccess('matrimony', matrimonyPhotoAccess);
   app.registry.addMemberData(matrimonyMemberData);
+  app.registry.addInboxPeople('matrimony', matrimonyInboxPeople);
   keepAccountDob(app);
   await app.register(staffRoutes);
   await app.register(listingRoutes);

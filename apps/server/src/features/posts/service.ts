@@ -50,10 +50,15 @@ export async function deletePost(app: FastifyInstance, id: string, me: SessionUs
 }
 
 export async function addComment(app: FastifyInstance, id: string, me: SessionUser, text: string) {
-  const [row] = await app.db
-    .insert(comment)
-    .values({ post: id, creator: me.id, comment: text, type: 'comment' })
-    .returning();
+  // The comment and its event commit together: the post's author and thread hear of it (features/inbox).
+  const row = await app.events.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(comment)
+      .values({ post: id, creator: me.id, comment: text, type: 'comment' })
+      .returning();
+    await app.events.publish(tx, 'post.commented', { postId: id, commentId: made.id, creator: me.id });
+    return made;
+  });
   return {
     id: row.id,
     post: row.post,
@@ -74,10 +79,15 @@ export async function deleteComment(app: FastifyInstance, id: string, me: Sessio
  * number of parallel requests leave one like.
  */
 export async function like(app: FastifyInstance, id: string, me: SessionUser): Promise<void> {
-  await app.db
-    .insert(comment)
-    .values({ post: id, creator: me.id, comment: 'like', type: 'like' })
-    .onConflictDoNothing();
+  await app.events.transaction(async (tx) => {
+    const made = await tx
+      .insert(comment)
+      .values({ post: id, creator: me.id, comment: 'like', type: 'like' })
+      .onConflictDoNothing()
+      .returning({ id: comment.id });
+    // A like already there publishes nothing: its author was told once.
+    if (made.length > 0) await app.events.publish(tx, 'post.liked', { postId: id, creator: me.id });
+  });
 }
 
 /** Takes the member's like back; true when there was one. */

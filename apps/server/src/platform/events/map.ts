@@ -30,6 +30,10 @@ export interface DomainEvents {
   'post.rejected': Decision & { postId: string; creator: string; reason: string | null };
   /** Staff unlisted a post (it leaves the feed; its images stop being served to others). */
   'post.unlisted': Decision & { postId: string; creator: string };
+  /** A member commented on a post; its author may be told (docs/product/inbox.md). */
+  'post.commented': { postId: string; commentId: string; creator: string };
+  /** A member liked a post (not again: a like already there publishes nothing); its author may be told. */
+  'post.liked': { postId: string; creator: string };
   /** Staff dismissed the open reports of a post without changing it. */
   'post.reports_dismissed': Decision & { postId: string };
   /** Staff applied a member's surname submission to the directory. */

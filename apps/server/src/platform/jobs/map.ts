@@ -43,6 +43,10 @@ export type AccountMail =
     };
 
 export interface JobMap {
+  /** Write one item into every member's bell (an event went live: features/inbox). */
+  'inbox.everyone': { kind: 'event_live'; subject: string };
+  /** Delete bell items past their 90 days (features/inbox). */
+  'inbox.prune': Record<string, never>;
   /** Delete stored files (rows and bytes) that outlived what they belonged to: a deleted account's. */
   'files.delete': { ids: string[] };
   /** Tell one member (each of their devices), unless they switched the kind off. */
