@@ -448,7 +448,13 @@ describeEachDatabase('inbox', (ctx) => {
     for (const text of ['First post to review', 'Second post to review']) {
       expect((await api('POST', '/api/posts', m, { description: text })).statusCode).toBe(201);
     }
+    const heard: unknown[] = [];
+    const stop = ctx.app.realtime.subscribe(`member.${admin.user.id.toLowerCase()}`, (message) => {
+      heard.push(message.id);
+    });
     expect(await sweepQueues(ctx.app)).toContain('posts');
+    await waitFor(() => heard.includes(INBOX_REALTIME_ID), 'the staff item announced on the Admin’s channel');
+    stop();
     expect(await sweepQueues(ctx.app)).not.toContain('posts'); // nothing new since
     const [queue] = (await ofKind(admin, 'staff_queue')).filter((i) => i.subject?.id === 'posts');
     const waiting = (await api('GET', '/api/admin/summary', admin)).json().posts;

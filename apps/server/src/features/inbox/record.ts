@@ -65,6 +65,7 @@ export async function record(tx: Executor, entry: Entry): Promise<void> {
  * One kind and thing to every member `who` picks (a condition on `u`, the user row) who is not blocked
  * and keeps the kind in their list: one statement, however many members (an event going live). A
  * member who had an item of this group within `withinSeconds` gets none (an unread one moves up).
+ * Returns the members whose list changed.
  */
 export async function recordForMembers(
   tx: Executor,
@@ -72,12 +73,12 @@ export async function recordForMembers(
   subject: string,
   who: SQL,
   withinSeconds = INBOX_GROUP_SECONDS,
-): Promise<void> {
+): Promise<string[]> {
   const group = groupKeyOf(kind, subject);
   // Ids as the app makes them: this moment's prefix and a number per row after a random start.
   const first = uniqueId();
   const start = Number.parseInt(first.slice(13), 16) % 0x8000000;
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     insert into inbox_item (id, member, kind, subject, group_key)
     select ${first.slice(0, 13)} || lpad(to_hex(${start}::int + (row_number() over ())::int), 7, '0'),
       u.id, ${kind}, ${subject}, ${group}
@@ -87,5 +88,7 @@ export async function recordForMembers(
       and not exists (
         select 1 from inbox_item i
         where i.member = u.id and i.group_key = ${group} and i.last_at > now() - make_interval(secs => ${withinSeconds}))
-    on conflict (member, group_key) where read_at is null do update set last_at = now()`);
+    on conflict (member, group_key) where read_at is null do update set last_at = now()
+    returning member`);
+  return (result as unknown as { rows: { member: string }[] }).rows.map((row) => row.member);
 }

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inboxQueue } from '../../db/schema/index.ts';
 import { recordForMembers } from './record.ts';
+import { announce } from './sources.ts';
 
 /** How often each process looks at the queues. */
 export const QUEUE_SWEEP_MS = 30_000;
@@ -16,7 +17,7 @@ export const QUEUE_SWEEP_MS = 30_000;
 export async function sweepQueues(app: FastifyInstance): Promise<string[]> {
   const told: string[] = [];
   for (const entry of app.registry.waitingCounts) {
-    const grew = await app.db.transaction(async (tx) => {
+    const admins = await app.db.transaction(async (tx) => {
       await tx.insert(inboxQueue).values({ name: entry.name, count: 0 }).onConflictDoNothing();
       const [row] = await tx
         .select({ count: inboxQueue.count })
@@ -24,16 +25,17 @@ export async function sweepQueues(app: FastifyInstance): Promise<string[]> {
         .where(eq(inboxQueue.name, entry.name))
         .for('update');
       const now = await entry.count(tx);
-      if (row && row.count === now) return false;
+      if (row && row.count === now) return null;
       await tx
         .update(inboxQueue)
         .set({ count: now, updatedAt: new Date() })
         .where(eq(inboxQueue.name, entry.name));
-      if (!row || now <= row.count) return false;
-      await recordForMembers(tx, 'staff_queue', entry.name, sql`'Admin' = any(u.labels)`);
-      return true;
+      if (!row || now <= row.count) return null;
+      return recordForMembers(tx, 'staff_queue', entry.name, sql`'Admin' = any(u.labels)`);
     });
-    if (grew) told.push(entry.name);
+    if (!admins) continue;
+    told.push(entry.name);
+    for (const admin of admins) await announce(app, admin);
   }
   return told;
 }
