@@ -5,8 +5,8 @@ import { INBOX_PAGE_SIZE, INBOX_REALTIME_ID, type InboxItemView } from '@samaj/c
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../test/api.ts';
-import { describeEachDatabase } from '../../../test/harness.ts';
-import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
+import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
+import { createAdmin, createMember, createMembers, type TestMember } from '../../../test/members.ts';
 import { realtimeSettled, waitFor } from '../../../test/wait.ts';
 import { event, inboxItem, user } from '../../db/schema/index.ts';
 import { jobsSchema } from '../../platform/jobs/index.ts';
@@ -523,4 +523,36 @@ describeEachDatabase('inbox', (ctx) => {
     const stored = await ctx.app.db.select({ actors: inboxItem.actors }).from(inboxItem);
     expect(stored.flatMap((r) => r.actors)).not.toContain(fan.user.id);
   });
+});
+
+// Two server processes on one PostgreSQL, as behind a load balancer.
+describe.skipIf(!TEST_DATABASE_URL)('inbox across two server processes [postgres]', () => {
+  it('a like through one process reaches the author’s channel in the other; of two sweeps one tells', async () => {
+    await withTwoApps(async (a, b) => {
+      const [author, fan] = await createMembers(a, 2);
+      const admin = await createAdmin(a);
+      const posted = await call(a, 'POST', '/api/posts', author, { description: 'Across processes' });
+      const postId = posted.json().id as string;
+      await call(a, 'POST', `/api/admin/posts/${postId}/decision`, admin, { status: 'approved' });
+      const heard: unknown[] = [];
+      const stop = b.realtime.subscribe(`member.${author.user.id.toLowerCase()}`, (m) => {
+        heard.push(m.id);
+      });
+      try {
+        await realtimeSettled(b);
+        expect((await call(a, 'POST', `/api/posts/${postId}/like`, fan)).statusCode).toBe(200);
+        await waitFor(() => heard.includes(INBOX_REALTIME_ID), 'the change heard in the other process');
+        expect((await call(b, 'GET', '/api/inbox/unread', author)).json().unread).toBe(2);
+      } finally {
+        stop();
+      }
+
+      // Both processes sweep at once: the queue that grew is told by exactly one of them.
+      expect((await call(a, 'POST', '/api/posts', fan, { description: 'Waiting' })).statusCode).toBe(201);
+      const [fromA, fromB] = await Promise.all([sweepQueues(a), sweepQueues(b)]);
+      expect([...fromA, ...fromB].filter((queue) => queue === 'posts')).toEqual(['posts']);
+      const items = (await call(b, 'GET', '/api/inbox', admin)).json().documents as InboxItemView[];
+      expect(items.filter((i) => i.kind === 'staff_queue' && i.subject?.id === 'posts')).toHaveLength(1);
+    });
+  }, 120_000);
 });
