@@ -1,6 +1,7 @@
 // The member's list, its unread count, marking read, the "in the app" settings and the member's part
 // of export and deletion (docs/product/inbox.md).
 import {
+  decodeCursor,
   INBOX_KEEP_DAYS,
   INBOX_KINDS,
   INBOX_PAGE_SIZE,
@@ -12,10 +13,11 @@ import {
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { exactTime, keysetPage, newestFirstFrom } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { inboxItem, inboxSetting } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/index.ts';
-import { itemViews } from './read.ts';
+import { type ItemRow, itemViews, pageStatement } from './read.ts';
 
 /** Newest first (by when each item last happened), keyset-paged with an opaque cursor. */
 export async function inboxPage(
@@ -24,21 +26,10 @@ export async function inboxPage(
   cursor: string | undefined,
 ): Promise<Page<InboxItemView>> {
   const size = INBOX_PAGE_SIZE;
-  const page = newestFirstFrom(inboxItem.lastAt, inboxItem.id, cursor);
-  const rows = await app.db
-    .select({
-      id: inboxItem.id,
-      kind: inboxItem.kind,
-      subject: inboxItem.subject,
-      actors: inboxItem.actors,
-      approved: inboxItem.approved,
-      readAt: inboxItem.readAt,
-      at: exactTime(inboxItem.lastAt),
-    })
-    .from(inboxItem)
-    .where(and(eq(inboxItem.member, reader.id), page.where))
-    .orderBy(...page.order)
-    .limit(size + 1);
+  const position = cursor ? decodeCursor(cursor) : null;
+  const after = position ? sql`(i.last_at, i.id) < (${position.at}::timestamptz, ${position.id})` : undefined;
+  const result = await executePrepared(app.db, 'inbox', pageStatement(reader.id, after, size + 1));
+  const rows = (result as { rows: ItemRow[] }).rows;
   return keysetPage(rows, size, await itemViews(app, reader, rows.slice(0, size)));
 }
 

@@ -1,7 +1,9 @@
 // What an item says to its reader (docs/product/inbox.md, "What an item shows"), decided when it is
 // read from the ids it keeps: a post deleted, an event deleted, a member blocked or a matrimony
 // listing hidden since it was written leaves the item in the list saying less — never more than the
-// reader may see now. One query per kind of thing on a page, never one per item.
+// reader may see now. A page is one statement (planned once: db/prepared.ts) that reads what each
+// item is about beside it; only matrimony's people (their feature's rule) and staff counts are asked
+// after, and only when the page has such items.
 import {
   hasLabel,
   INBOX_NAMES_SHOWN,
@@ -12,29 +14,33 @@ import {
   truncateGraphemes,
   type UserSummary,
 } from '@samaj/core';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { authorColumns, authorSummary } from '../../db/author.ts';
-import type { Executor } from '../../db/client.ts';
-import { comment, event, post, surname, user } from '../../db/schema/index.ts';
+import { type AuthorFields, authorSummary } from '../../db/author.ts';
 import type { SessionUser } from '../../platform/auth/index.ts';
 
-/** An item as stored, with its sort time to the microsecond (`at`, the cursor's). */
+/** One item as the page's statement reads it. */
 export interface ItemRow {
   id: string;
   kind: string;
   subject: string;
-  actors: string[];
   approved: boolean | null;
-  readAt: Date | null;
+  read: boolean;
+  /** When it last happened, to the microsecond (the cursor's). */
   at: string;
+  post_text: string | null;
+  event_name: string | null;
+  surname_name: string | null;
+  surname_name_gu: string | null;
+  /** The actors the reader may see as far as SQL can tell, newest first (matrimony's are checked after). */
+  actors: Array<AuthorFields & { id: string }> | null;
 }
 
 /** A few words of a post, enough to recognise it. */
 const POST_WORDS = 60;
 
 /** The console's path of each staff queue (the registry's waiting-count names). */
-export const QUEUE_PATHS: Record<string, string> = {
+const QUEUE_PATHS: Record<string, string> = {
   posts: '/admin/posts',
   reports: '/admin/reports',
   publisherRequests: '/admin/publishers',
@@ -43,93 +49,62 @@ export const QUEUE_PATHS: Record<string, string> = {
   matrimonyReports: '/admin/matrimony-reports',
 };
 
-const POST_KINDS = new Set(['post_decided', 'post_commented', 'post_liked']);
-const EVENT_KINDS = new Set(['event_live', 'event_reminder']);
-const MATRIMONY_KINDS = new Set([
-  'matrimony_match',
-  'matrimony_request_received',
-  'matrimony_request_accepted',
-  'matrimony_request_declined',
-]);
-const MATRIMONY_TAB: Record<string, string> = {
+const MATRIMONY_TAB: Partial<Record<InboxKind, string>> = {
   matrimony_match: 'matches',
   matrimony_request_received: 'requests',
   matrimony_request_accepted: 'matches',
   matrimony_request_declined: 'matches',
 };
 
-function idsOf(rows: ItemRow[], kinds: Set<string>): string[] {
-  return [...new Set(rows.filter((row) => kinds.has(row.kind)).map((row) => row.subject))];
+/**
+ * The page's items with what each is about: the reader's own post (its first words and status), the
+ * event's or surname's name, and the actors still shown — not blocked, and on a post only while it
+ * is public and their like or comment is still there; on a matrimony item all (checked after).
+ */
+export function pageStatement(member: string, after: SQL | undefined, limit: number): SQL {
+  return sql`
+    select i.id, i.kind, i.subject, i.approved, i.read_at is not null as read,
+      to_char(i.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+      left(p.description, 400) as post_text, p.status as post_status,
+      e.name as event_name, s.name as surname_name, s.name_guj as surname_name_gu,
+      (select json_agg(json_build_object(
+          'id', u.id, 'authorName', u.name, 'authorDp', u.dp, 'authorLabels', u.labels) order by x.ord)
+        from unnest(i.actors) with ordinality as x(actor, ord)
+        join "user" u on u.id = x.actor and u.banned is not true
+        where i.kind like 'matrimony%'
+          or (i.kind in ('post_liked', 'post_commented') and p.status = ${PUBLIC_POST_STATUS}
+            and exists (select 1 from comment c where c.post = p.id and c.creator = x.actor
+              and c.type = case i.kind when 'post_liked' then 'like' else 'comment' end))) as actors
+    from inbox_item i
+    left join post p on i.kind in ('post_decided', 'post_liked', 'post_commented')
+      and p.id = i.subject and p.creator = i.member
+    left join event e on i.kind in ('event_live', 'event_reminder') and e.id = i.subject
+    left join surname s on i.kind = 'surname_submission_applied' and s.id = i.subject
+    where i.member = ${member} ${after ? sql`and ${after}` : sql``}
+    order by i.last_at desc, i.id desc
+    limit ${sql.raw(String(limit))}`;
 }
 
-/** The reader's own posts among `ids`, with their status. */
-async function ownPosts(db: Executor, reader: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { status: string; description: string }>();
-  const rows = await db
-    .select({ id: post.id, status: post.status, description: post.description })
-    .from(post)
-    .where(and(inArray(post.id, ids), eq(post.creator, reader)));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** `post:member` pairs whose like (or comment) is still there: one taken back leaves the item. */
-async function stillReacting(db: Executor, posts: string[], members: string[]) {
-  if (posts.length === 0 || members.length === 0) return new Set<string>();
-  const rows = await db
-    .selectDistinct({ post: comment.post, creator: comment.creator, type: comment.type })
-    .from(comment)
-    .where(and(inArray(comment.post, posts), inArray(comment.creator, members)));
-  return new Set(rows.map((row) => `${row.type}:${row.post}:${row.creator}`));
-}
-
-/** Members who are still there and not blocked, as they are shown now. */
-async function people(db: Executor, ids: string[]): Promise<Map<string, UserSummary>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: user.id, ...authorColumns })
-    .from(user)
-    .where(and(inArray(user.id, ids), or(isNull(user.banned), eq(user.banned, false))));
-  return new Map(rows.map((row) => [row.id, authorSummary(row.id, row)]));
-}
-
-/** One page of rows as `reader` may see them now. */
+/** How to view each row of a page as `reader` may see it now (asks matrimony and the queues once). */
 export async function itemViews(app: FastifyInstance, reader: SessionUser, rows: ItemRow[]) {
-  const db = app.db;
-  const postIds = idsOf(rows, POST_KINDS);
-  const eventIds = idsOf(rows, EVENT_KINDS);
-  const surnameIds = idsOf(rows, new Set(['surname_submission_applied']));
-  const actorIds = [...new Set(rows.flatMap((row) => row.actors))];
   const matrimonyPeople = [
-    ...new Set(rows.filter((row) => MATRIMONY_KINDS.has(row.kind)).flatMap((row) => row.actors)),
+    ...new Set(
+      rows.filter((row) => row.kind in MATRIMONY_TAB).flatMap((row) => (row.actors ?? []).map((a) => a.id)),
+    ),
   ];
-  const reactionPosts = idsOf(rows, new Set(['post_commented', 'post_liked']));
   const staff = hasLabel(reader.labels, 'Admin');
-  const queues = staff ? idsOf(rows, new Set(['staff_queue'])) : [];
-
-  const [posts, events, surnames, members, reacting, matrimonyVisible, counts] = await Promise.all([
-    ownPosts(db, reader.id, postIds),
-    eventIds.length === 0
-      ? []
-      : db.select({ id: event.id, name: event.name }).from(event).where(inArray(event.id, eventIds)),
-    surnameIds.length === 0
-      ? []
-      : db
-          .select({ id: surname.id, name: surname.name, nameGu: surname.name_guj })
-          .from(surname)
-          .where(inArray(surname.id, surnameIds)),
-    people(db, actorIds),
-    stillReacting(db, reactionPosts, actorIds),
-    matrimonyPeople.length === 0
-      ? new Set<string>()
-      : (app.registry.inboxPeople('matrimony')?.(db, reader.id, matrimonyPeople) ?? new Set<string>()),
+  const queues = staff
+    ? new Set(rows.filter((row) => row.kind === 'staff_queue').map((row) => row.subject))
+    : new Set();
+  const resolve = app.registry.inboxPeople('matrimony');
+  const [visible, counts] = await Promise.all([
+    matrimonyPeople.length > 0 && resolve ? resolve(app.db, reader.id, matrimonyPeople) : new Set<string>(),
     Promise.all(
       app.registry.waitingCounts
-        .filter((entry) => queues.includes(entry.name))
-        .map(async (entry) => [entry.name, await entry.count(db)] as const),
+        .filter((entry) => queues.has(entry.name))
+        .map(async (entry) => [entry.name, await entry.count(app.db)] as const),
     ),
   ]);
-  const eventNames = new Map(events.map((row) => [row.id, row.name]));
-  const surnameNames = new Map(surnames.map((row) => [row.id, row]));
   const queueCounts = new Map(counts);
 
   return (row: ItemRow): InboxItemView => {
@@ -137,49 +112,41 @@ export async function itemViews(app: FastifyInstance, reader: SessionUser, rows:
     let subject: InboxSubject | null = null;
     let url: string | null = null;
     let count: number | null = null;
-    let actors: string[] = [];
-    if (POST_KINDS.has(kind)) {
-      const found = posts.get(row.subject);
-      if (found) {
-        subject = {
-          type: 'post',
-          id: row.subject,
-          name: truncateGraphemes(found.description, POST_WORDS),
-          nameGu: null,
-        };
+    let actors = row.actors ?? [];
+    const about = (type: InboxSubject['type'], name: string | null = null, nameGu: string | null = null) => ({
+      type,
+      id: row.subject,
+      name,
+      nameGu,
+    });
+    if (kind === 'post_decided' || kind === 'post_liked' || kind === 'post_commented') {
+      if (row.post_text !== null) {
+        subject = about('post', truncateGraphemes(row.post_text, POST_WORDS));
         url = `/post/${encodeURIComponent(row.subject)}`;
-        // Who liked or commented is shown while the post is public and their reaction is still there.
-        const type = kind === 'post_liked' ? 'like' : 'comment';
-        if (kind !== 'post_decided' && found.status === PUBLIC_POST_STATUS) {
-          actors = row.actors.filter((actor) => reacting.has(`${type}:${row.subject}:${actor}`));
-        }
       }
-    } else if (EVENT_KINDS.has(kind)) {
-      const name = eventNames.get(row.subject);
-      if (name !== undefined) {
-        subject = { type: 'event', id: row.subject, name, nameGu: null };
+    } else if (kind === 'event_live' || kind === 'event_reminder') {
+      if (row.event_name !== null) {
+        subject = about('event', row.event_name);
         url = `/event/${encodeURIComponent(row.subject)}`;
       }
     } else if (kind === 'surname_submission_applied') {
-      const found = surnameNames.get(row.subject);
-      if (found) {
-        subject = { type: 'surname', id: row.subject, name: found.name, nameGu: found.nameGu || null };
+      if (row.surname_name !== null) {
+        subject = about('surname', row.surname_name, row.surname_name_gu || null);
         url = `/surname/${encodeURIComponent(row.subject)}`;
       }
     } else if (kind === 'publisher_request_decided') {
-      subject = { type: 'publisher_request', id: row.subject, name: null, nameGu: null };
+      subject = about('publisher_request');
       url = '/publisher-request';
-    } else if (MATRIMONY_KINDS.has(kind)) {
+    } else if (kind in MATRIMONY_TAB) {
       url = `/matrimony?tab=${MATRIMONY_TAB[kind]}`;
-      actors = row.actors.filter((actor) => matrimonyVisible.has(actor));
-      if (actors.includes(row.subject))
-        subject = { type: 'member', id: row.subject, name: null, nameGu: null };
+      actors = actors.filter((actor) => visible.has(actor.id));
+      if (actors.some((actor) => actor.id === row.subject)) subject = about('member');
     } else if (kind === 'staff_queue' && staff) {
-      subject = { type: 'queue', id: row.subject, name: null, nameGu: null };
+      subject = about('queue');
       url = QUEUE_PATHS[row.subject] ?? '/admin';
       count = queueCounts.get(row.subject) ?? 0;
     }
-    const shown = actors.map((id) => members.get(id)).filter((m): m is UserSummary => m !== undefined);
+    const shown: UserSummary[] = actors.map((actor) => authorSummary(actor.id, actor));
     return {
       id: row.id,
       kind,
@@ -189,7 +156,7 @@ export async function itemViews(app: FastifyInstance, reader: SessionUser, rows:
       approved: row.approved,
       count,
       url,
-      read: row.readAt !== null,
+      read: row.read,
       createdAt: row.at,
     };
   };

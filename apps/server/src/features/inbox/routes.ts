@@ -5,6 +5,7 @@ import {
   documentIdSchema,
   INBOX_KINDS,
   type InboxItemView,
+  type InboxKind,
   type InboxSettingsView,
   type InboxUnreadView,
   inboxQuerySchema,
@@ -60,9 +61,11 @@ const itemResponse = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<InboxItemView>;
 const unreadResponse = z.object({ unread: z.number() }) satisfies z.ZodType<InboxUnreadView>;
-const settingsResponse = z.object({
-  kinds: z.object(Object.fromEntries(INBOX_KINDS.map((kind) => [kind, z.boolean()]))),
-}) as unknown as z.ZodType<InboxSettingsView>;
+const kinds = Object.fromEntries(INBOX_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+  InboxKind,
+  z.ZodBoolean
+>;
+const settingsResponse = z.object({ kinds: z.object(kinds) }) satisfies z.ZodType<InboxSettingsView>;
 const itemParams = z.object({ id: documentIdSchema });
 
 const inbox: FastifyPluginAsyncZod = async (app) => {
