@@ -13,6 +13,8 @@ export const INBOX_KINDS = [
   'post_commented',
   /** Members liked the member's post (one item per post, grouped). */
   'post_liked',
+  /** Others commented on a post the member commented on, not their own (one item per post, grouped). */
+  'post_thread_reply',
   /** Staff: work waits in one of the console's queues (one item per queue, with its count). */
   'staff_queue',
 ] as const;

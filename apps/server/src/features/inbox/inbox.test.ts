@@ -201,6 +201,40 @@ describeEachDatabase('inbox', (ctx) => {
       expect((await api('GET', '/api/inbox', author)).body).not.toContain('Cricket match photos');
     });
 
+    it('a reply in a thread reaches the others who commented, grouped, while the post is public', async () => {
+      const author = await createMember(ctx.app);
+      const postId = await approvedPost(author, 'Who is coming to the picnic?');
+      const [b, c, d] = [
+        await createMember(ctx.app),
+        await createMember(ctx.app),
+        await createMember(ctx.app),
+      ];
+      const comment = (who: TestMember, text: string) =>
+        api('POST', `/api/posts/${postId}/comments`, who, { comment: text });
+      await comment(b, 'Me!');
+      await comment(author, 'Great'); // the author answering is a reply for B; the author gets no reply item
+      await comment(c, 'Count me in');
+      expect(names((await ofKind(b, 'post_thread_reply'))[0])).toEqual([c.user.id, author.user.id]);
+      expect(await ofKind(c, 'post_thread_reply')).toEqual([]);
+      expect(await ofKind(author, 'post_thread_reply')).toEqual([]);
+      expect(names((await ofKind(author, 'post_commented'))[0])).toEqual([c.user.id, b.user.id]);
+      await comment(d, 'Me too');
+      const [reply] = await ofKind(b, 'post_thread_reply');
+      expect(reply).toMatchObject({
+        subject: { type: 'post', id: postId, name: 'Who is coming to the picnic?' },
+        url: `/post/${postId}`,
+      });
+      expect(names(reply)).toEqual([d.user.id, c.user.id, author.user.id]);
+      expect(names((await ofKind(c, 'post_thread_reply'))[0])).toEqual([d.user.id]);
+      expect(await ofKind(b, 'post_thread_reply')).toHaveLength(1);
+
+      // Taken down: someone else's post is no longer theirs to see; the item stays, saying nothing of it.
+      await api('POST', `/api/admin/posts/${postId}/decision`, admin, { status: 'unlisted', reason: 'Old' });
+      const [after] = await ofKind(b, 'post_thread_reply');
+      expect(after).toMatchObject({ subject: null, url: null, actors: [] });
+      expect((await api('GET', '/api/inbox', b)).body).not.toContain('picnic');
+    });
+
     it('an item and its change commit together: a rolled-back change leaves no item', async () => {
       const author = await createMember(ctx.app);
       const postId = await approvedPost(author);

@@ -57,7 +57,8 @@ const MATRIMONY_TAB: Partial<Record<InboxKind, string>> = {
 };
 
 /**
- * The page's items with what each is about: the reader's own post (its first words and status), the
+ * The page's items with what each is about: the reader's own post (its first words and status), or a
+ * public one of someone else's for a reply in its thread, the
  * event's or surname's name, and the actors still shown — not blocked, and on a post only while it
  * is public and their like or comment is still there; on a matrimony item all (checked after).
  */
@@ -72,12 +73,14 @@ export function pageStatement(member: string, after: SQL | undefined, limit: num
         from unnest(i.actors) with ordinality as x(actor, ord)
         join "user" u on u.id = x.actor and u.banned is not true
         where i.kind like 'matrimony%'
-          or (i.kind in ('post_liked', 'post_commented') and p.status = ${PUBLIC_POST_STATUS}
+          or (i.kind in ('post_liked', 'post_commented', 'post_thread_reply') and p.status = ${PUBLIC_POST_STATUS}
             and exists (select 1 from comment c where c.post = p.id and c.creator = x.actor
               and c.type = case i.kind when 'post_liked' then 'like' else 'comment' end))) as actors
     from inbox_item i
-    left join post p on i.kind in ('post_decided', 'post_liked', 'post_commented')
-      and p.id = i.subject and p.creator = i.member
+    left join post p on p.id = i.subject and (
+      (i.kind in ('post_decided', 'post_liked', 'post_commented') and p.creator = i.member)
+      -- Someone else's post: only while everyone may see it.
+      or (i.kind = 'post_thread_reply' and p.status = ${PUBLIC_POST_STATUS}))
     left join event e on i.kind in ('event_live', 'event_reminder') and e.id = i.subject
     left join surname s on i.kind = 'surname_submission_applied' and s.id = i.subject
     where i.member = ${member} ${after ? sql`and ${after}` : sql``}
@@ -119,7 +122,12 @@ export async function itemViews(app: FastifyInstance, reader: SessionUser, rows:
       name,
       nameGu,
     });
-    if (kind === 'post_decided' || kind === 'post_liked' || kind === 'post_commented') {
+    if (
+      kind === 'post_decided' ||
+      kind === 'post_liked' ||
+      kind === 'post_commented' ||
+      kind === 'post_thread_reply'
+    ) {
       if (row.post_text !== null) {
         subject = about('post', truncateGraphemes(row.post_text, POST_WORDS));
         url = `/post/${encodeURIComponent(row.subject)}`;

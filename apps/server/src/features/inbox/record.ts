@@ -63,32 +63,37 @@ export async function record(tx: Executor, entry: Entry): Promise<void> {
 
 /**
  * One kind and thing to every member `who` picks (a condition on `u`, the user row) who is not blocked
- * and keeps the kind in their list: one statement, however many members (an event going live). A
- * member who had an item of this group within `withinSeconds` gets none (an unread one moves up).
- * Returns the members whose list changed.
+ * and keeps the kind in their list: one statement, however many members (an event going live, the
+ * commenters of a thread). An unread item of the group is joined (it moves up); a member who read one
+ * changed within `withinSeconds` gets nothing new. Returns the members whose list changed.
  */
 export async function recordForMembers(
   tx: Executor,
-  kind: InboxKind,
-  subject: string,
+  entry: { kind: InboxKind; subject: string; actor?: string | null },
   who: SQL,
   withinSeconds = INBOX_GROUP_SECONDS,
 ): Promise<string[]> {
+  const { kind, subject } = entry;
+  const actor = entry.actor ?? null;
   const group = groupKeyOf(kind, subject);
   // Ids as the app makes them: this moment's prefix and a number per row after a random start.
   const first = uniqueId();
   const start = Number.parseInt(first.slice(13), 16) % 0x8000000;
   const result = await tx.execute(sql`
-    insert into inbox_item (id, member, kind, subject, group_key)
+    insert into inbox_item (id, member, kind, subject, group_key, actors)
     select ${first.slice(0, 13)} || lpad(to_hex(${start}::int + (row_number() over ())::int), 7, '0'),
-      u.id, ${kind}, ${subject}, ${group}
+      u.id, ${kind}, ${subject}, ${group},
+      ${actor === null ? sql`'{}'::text[]` : sql`array[${actor}::text]`}
     from "user" u
     where ${who} and u.banned is not true
+      ${actor === null ? sql`` : sql`and u.id <> ${actor}`}
       and not exists (select 1 from inbox_setting s where s.user_id = u.id and ${kind}::text = any(s.disabled))
       and not exists (
         select 1 from inbox_item i
-        where i.member = u.id and i.group_key = ${group} and i.last_at > now() - make_interval(secs => ${withinSeconds}))
-    on conflict (member, group_key) where read_at is null do update set last_at = now()
+        where i.member = u.id and i.group_key = ${group} and i.read_at is not null
+          and i.last_at > now() - make_interval(secs => ${withinSeconds}))
+    on conflict (member, group_key) where read_at is null do update set
+      last_at = now(), actors = ${withActor(sql`inbox_item.actors`, actor)}
     returning member`);
   return (result as unknown as { rows: { member: string }[] }).rows.map((row) => row.member);
 }

@@ -80,7 +80,7 @@ const inbox: FastifyPluginAsyncZod = async (app) => {
     async ({ kind, subject }) => {
       const [live] = await app.db.select({ host: event.host }).from(event).where(eq(event.id, subject));
       if (!live) return;
-      await recordForMembers(app.db, kind, subject, sql`u.id <> ${live.host}`, EVENT_LIVE_ONCE_SECONDS);
+      await recordForMembers(app.db, { kind, subject }, sql`u.id <> ${live.host}`, EVENT_LIVE_ONCE_SECONDS);
     },
     { pollingIntervalSeconds: 0.5 },
   );

@@ -3,12 +3,12 @@
 // whether or not the member has a device for push. After the commit the member's own realtime
 // channel hears that their list changed, so an open bell refetches its count.
 import { INBOX_REALTIME_ID, realtimeChannels } from '@samaj/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { post } from '../../db/schema/index.ts';
+import { comment, post } from '../../db/schema/index.ts';
 import type { DomainEventName, DomainEvents } from '../../platform/events/index.ts';
-import { type Entry, record } from './record.ts';
+import { type Entry, record, recordForMembers } from './record.ts';
 
 async function postCreator(db: Executor, postId: string): Promise<string | null> {
   const [row] = await db.select({ creator: post.creator }).from(post).where(eq(post.id, postId)).limit(1);
@@ -75,6 +75,23 @@ export function registerSources(app: FastifyInstance): void {
       for (const member of members) await announce(app, member);
     });
   }
+  // Everyone else who commented on the post hears of the reply in their thread: one statement,
+  // however long the thread (the author has post_commented instead).
+  app.events.onTransaction('post.commented', async ({ postId, creator }, tx) => {
+    await recordForMembers(
+      tx,
+      { kind: 'post_thread_reply', subject: postId, actor: creator },
+      sql`u.id in (select c.creator from ${comment} c where c.post = ${postId} and c.type = 'comment')
+        and u.id <> (select p.creator from ${post} p where p.id = ${postId})`,
+    );
+  });
+  app.events.onCommit('post.commented', async ({ postId, creator }) => {
+    const rows = await app.db
+      .selectDistinct({ member: comment.creator })
+      .from(comment)
+      .where(and(eq(comment.post, postId), eq(comment.type, 'comment'), ne(comment.creator, creator)));
+    for (const { member } of rows) await announce(app, member);
+  });
   // Every member is told an event went live: a job enqueued with the change writes the lists in one
   // statement (thousands of rows would hold the host's Start otherwise).
   app.events.onTransaction('event.live', async ({ eventId, live }, tx) => {

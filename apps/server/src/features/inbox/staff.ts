@@ -31,7 +31,7 @@ export async function sweepQueues(app: FastifyInstance): Promise<string[]> {
         .set({ count: now, updatedAt: new Date() })
         .where(eq(inboxQueue.name, entry.name));
       if (!row || now <= row.count) return null;
-      return recordForMembers(tx, 'staff_queue', entry.name, sql`'Admin' = any(u.labels)`);
+      return recordForMembers(tx, { kind: 'staff_queue', subject: entry.name }, sql`'Admin' = any(u.labels)`);
     });
     if (!admins) continue;
     told.push(entry.name);
