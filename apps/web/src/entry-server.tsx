@@ -1,14 +1,15 @@
 // Pages rendered on the server by React from the app's own components (apps/server platform/ssr.ts
-// calls `render` for each page request). The browser hydrates the same `AppRoutes` (main.tsx).
+// calls `render` for each page request). The browser hydrates the same routes (app/routes.tsx, main.tsx).
 //
-// A page's data comes from its own components: the render collects the queries they ask for
-// (`useQuery` and friends), runs them — their `api()` calls answered in-process by the server as this
-// viewer, so the same guards and response schemas apply — and renders again with the answers, until no
-// component asks for anything new (as Apollo's getDataFromTree does). The answers go to the browser as
-// TanStack Query's dehydrated cache, so nothing is fetched twice. A page never has to list its data
-// anywhere else: changing a screen is changing its component. A page may also say what it is known to
-// ask (PAGE_QUERIES, with the options its hooks use), so its first pass has the answers and is the only
-// one — an optimisation for the busiest page, the member's feed; the components still ask.
+// A page's data is declared by its route (app/pageData.ts): React Router's static handler runs the
+// matched routes' loaders — their `api()` calls answered in-process by the server as this viewer, so
+// the same guards and response schemas apply — and React renders the page once with the answers in
+// TanStack Query's cache. The answers go to the browser as the dehydrated cache, with the router's
+// state, so nothing is fetched twice.
+//
+// Until every page declares its data, a page whose components ask for something its loaders did not
+// is rendered again with the answers (the queries its hooks asked, collected through the client), at
+// most MAX_PASSES times; `passes` says how many it took.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import {
@@ -21,12 +22,18 @@ import {
 } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, type RouteObject, StaticRouter } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type HydrationState,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
 import { Providers } from './app/Providers';
+import { pageDataContext } from './app/pageData';
 import { createQueryClient } from './app/queryClient';
-import { AppRoutes, routes } from './app/routes';
+import { routes } from './app/routes';
 import { RedirectTaker } from './components/Redirect';
-import { memberHomeQueries } from './features/posts/api/posts';
 import { type ApiTransport, setApiTransport } from './lib/api';
 import { setServerOrigin } from './lib/head';
 import {
@@ -37,8 +44,6 @@ import {
   type Language,
   SHELL_NAMESPACES,
 } from './lib/i18n';
-import { publicConfigQuery } from './lib/publicConfig';
-import { currentUserQuery } from './lib/session';
 
 export { LANGUAGES };
 
@@ -62,6 +67,8 @@ export interface RenderedPage {
   html: string;
   /** TanStack Query's cache after the render, for the browser's `hydrate`. */
   state: DehydratedState;
+  /** React Router's state after the route's loaders ran, for the browser's router (its loaders do not run again). */
+  router: HydrationState;
   /** When it was rendered: relative times read from it until the app takes over (lib/clock.ts). */
   renderedAt: number;
   /** Where the page sends this reader instead (components/Redirect.tsx): answered with a redirect. */
@@ -73,6 +80,8 @@ export interface RenderedPage {
   texts: Record<string, unknown> | null;
   /** Milliseconds spent asking the page's data (the in-process API calls) and in React's render. */
   timing: { data: number; render: number };
+  /** How many times React rendered the page: 1 when its routes' loaders asked all it reads. */
+  passes: number;
 }
 
 type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, QueryKey, unknown> & {
@@ -82,22 +91,12 @@ type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, 
 
 /** Passes of render → fetch: the page, then what its answers make it ask for (a member's own listing…). */
 const MAX_PASSES = 4;
-/**
- * What the shell asks on every page, whoever reads it: asked before the first pass, which then renders
- * the page as its reader sees it (a member's feed asks for its posts) instead of its loading state.
- */
-const EVERY_PAGE = [currentUserQuery, publicConfigQuery];
-/**
- * What a page is known to ask for, by its route's path (app/pageRoutes.ts), given whether a member is
- * reading: asked with the shell's answers in hand, before the first pass, so that pass renders the page
- * with its data and is the last (a member's feed: one render instead of two). The options are the ones
- * the page's components ask with, exported beside their hooks. Only an optimisation: the components
- * still ask, and a page missing here, or asking for more, takes the passes it needs.
- */
-const PAGE_QUERIES: Record<string, (member: boolean) => readonly object[]> = {
-  posts: (member) => (member ? memberHomeQueries : []),
-};
 const RENDER_TIMEOUT_MS = 10_000;
+
+/** React Router's handler of the app's routes: matches a path and runs its routes' loaders. */
+const handler = createStaticHandler(routes);
+/** Loaders are handed a URL; only its path and query are the page's. */
+const REQUEST_ORIGIN = 'http://samaj.invalid';
 
 /** The options of every query the components render with, keyed by hash (one pass's worth). */
 function collectingClient(): { client: QueryClient; asked: Map<string, AnyOptions> } {
@@ -199,23 +198,6 @@ function textsOf(texts: typeof i18n, lang: Language): Record<string, unknown> | 
   return Object.fromEntries(bundles.filter(([, bundle]) => bundle !== undefined));
 }
 
-/**
- * The route each path opened, kept for the paths pages are asked for most (the feed, the directory):
- * React Router's `matchRoutes` flattens and ranks the whole route table on every call.
- */
-const routeByPath = new Map<string, RouteObject | undefined>();
-const PATHS_KEPT = 500;
-
-/** The route `url` opens (none, or the `'*'` one: not found). */
-function routeOf(url: string): RouteObject | undefined {
-  const pathname = url.split(/[?#]/)[0] ?? '/';
-  if (routeByPath.has(pathname)) return routeByPath.get(pathname);
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  if (routeByPath.size >= PATHS_KEPT) routeByPath.clear();
-  routeByPath.set(pathname, route);
-  return route;
-}
-
 /** i18next's fixed `t` as it is called and read here (its own types are for components' keys). */
 type LooseT = ((key: unknown, ...rest: unknown[]) => unknown) &
   Record<'lng' | 'lngs' | 'ns' | 'keyPrefix', unknown>;
@@ -272,20 +254,6 @@ function textsKept(texts: typeof i18n): typeof i18n.getFixedT {
   }) as unknown as typeof i18n.getFixedT;
 }
 
-/** Asks these queries (once each: `done`), then drops the failed answers, as `answer` does. */
-async function prefetch(client: QueryClient, queries: readonly object[], done: Set<string>): Promise<void> {
-  await Promise.all(
-    queries.map((options) => {
-      const asAsked = client.defaultQueryOptions(options as AnyOptions) as AnyOptions;
-      done.add(asAsked.queryHash as string);
-      return asAsked.getNextPageParam !== undefined
-        ? client.prefetchInfiniteQuery(asAsked as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
-        : client.prefetchQuery(asAsked as Parameters<QueryClient['prefetchQuery']>[0]);
-    }),
-  );
-  client.removeQueries({ predicate: (query) => query.state.status === 'error' });
-}
-
 /**
  * Renders `url` for the viewer whose API calls `answerHere` answers (the server's own routes, with the
  * viewer's session), in `lang`.
@@ -315,15 +283,13 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   const take = (href: string) => {
     redirect ??= href;
   };
-  const page = () => {
+  const page = (router: ReturnType<typeof createStaticRouter>, context: StaticHandlerContext) => {
     redirect = null;
     return (
       <StrictMode>
         <Providers client={client} i18n={view} renderedAt={renderedAt}>
           <RedirectTaker.Provider value={take}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
           </RedirectTaker.Provider>
         </Providers>
       </StrictMode>
@@ -341,20 +307,38 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   };
   return viewerScope.run(answerHere, async () => {
     const done = new Set<string>();
-    const route = routeOf(url);
-    await timed('data', () => prefetch(client, EVERY_PAGE, done));
-    const member = Boolean(client.getQueryData(currentUserQuery.queryKey));
-    const known = (route?.path !== undefined && PAGE_QUERIES[route.path]?.(member)) || [];
-    if (known.length > 0) await timed('data', () => prefetch(client, known, done));
+    // The routes' loaders (app/pageData.ts) ask what the page reads, before it is drawn.
+    const request = new Request(new URL(url, REQUEST_ORIGIN));
+    const context = await timed('data', () =>
+      handler.query(request, { requestContext: pageDataContext({ client, wait: true }) }),
+    );
+    if (context instanceof Response) throw new Error(`server render: a loader answered ${context.status}`);
+    // A failed answer is not rendered (see `answer`): the browser asks again.
+    for (const query of client.getQueryCache().getAll()) {
+      if (query.state.status === 'error') done.add(query.queryHash);
+    }
+    client.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    const router = createStaticRouter(handler.dataRoutes, context);
     asked.clear();
-    let html = await timed('render', () => renderToText(page()));
+    let passes = 1;
+    let html = await timed('render', () => renderToText(page(router, context)));
     const answerMore = () => timed('data', () => answer(client, asked, done));
-    for (let pass = 1; pass < MAX_PASSES && (await answerMore()); pass++) {
-      html = await timed('render', () => renderToText(page()));
+    for (; passes < MAX_PASSES && (await answerMore()); passes++) {
+      html = await timed('render', () => renderToText(page(router, context)));
     }
     const state = dehydrate(client);
     client.clear();
-    const status = !route || route.path === '*' ? 404 : 200;
-    return { status, html, state, renderedAt, redirect, texts: textsOf(texts, lang), timing };
+    const status = context.matches.at(-1)?.route.path === '*' ? 404 : 200;
+    return {
+      status,
+      html,
+      state,
+      router: { loaderData: context.loaderData, errors: context.errors },
+      renderedAt,
+      redirect,
+      texts: textsOf(texts, lang),
+      timing,
+      passes,
+    };
   });
 }

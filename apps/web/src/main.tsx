@@ -2,7 +2,8 @@ import { SERVER_RENDER_ID } from '@samaj/core';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
+import type { HydrationState } from 'react-router';
+import { App, createAppRouter } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { i18n, i18nReady, keepEarlierChoice } from './lib/i18n';
 import { captureInstallEvent } from './lib/installEvent';
@@ -21,14 +22,19 @@ const mount = root;
 // service worker's shell (offline) and a page the server could not render arrive empty.
 const serverRendered = document.documentElement.dataset.rendered === 'server';
 
-/** The server's render: its query cache and its time, read once and removed (they describe that moment). */
-function takeServerRender(): { state: DehydratedState; renderedAt: number } | null {
+/** What the server's render sends: its query cache, its time, its router's state (loaders already run). */
+interface ServerRender {
+  state: DehydratedState;
+  renderedAt: number;
+  router?: HydrationState;
+}
+
+/** The server's render, read once and removed (it describes that moment). */
+function takeServerRender(): ServerRender | null {
   const element = document.getElementById(SERVER_RENDER_ID);
   element?.remove();
   try {
-    return element
-      ? (JSON.parse(element.textContent ?? '') as { state: DehydratedState; renderedAt: number })
-      : null;
+    return element ? (JSON.parse(element.textContent ?? '') as ServerRender) : null;
   } catch {
     return null;
   }
@@ -59,13 +65,14 @@ i18nReady
     return nextTask();
   })
   .then(() => {
-    // Before React: see App.
+    // Before React, both: see App.
     const client = createQueryClient();
     const rendered = serverRendered ? takeServerRender() : null;
     if (rendered) hydrate(client, rendered.state);
+    const router = createAppRouter(client, rendered?.router);
     const app = (
       <StrictMode>
-        <App client={client} renderedAt={rendered?.renderedAt ?? null} />
+        <App client={client} router={router} renderedAt={rendered?.renderedAt ?? null} />
       </StrictMode>
     );
     // Either way the first render is a transition, so React yields to the browser every few milliseconds

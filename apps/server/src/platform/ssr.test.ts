@@ -116,6 +116,8 @@ interface Rendered {
   lang: string | undefined;
   queries: Array<{ queryKey: unknown[]; state: { data: unknown } }>;
   headers: Record<string, unknown>;
+  /** How many times React drew the page (its Server-Timing says). */
+  passes: number;
 }
 
 describeEachDatabase(
@@ -147,6 +149,9 @@ describeEachDatabase(
         lang: /<html lang="([^"]+)" data-rendered="server"/.exec(res.body)?.[1],
         queries: parsed?.state.queries ?? [],
         headers: res.headers,
+        passes: Number(
+          /desc="React, (\d+) pass/.exec(String(res.headers['server-timing']))?.[1] ?? Number.NaN,
+        ),
       };
     }
 
@@ -193,7 +198,7 @@ describeEachDatabase(
       expect(visitor.queries.find((query) => query.queryKey[0] === 'account')?.state.data).toBeNull();
       // Where its time went, for the operator's browser tools: the API calls, then React.
       expect(String(visitor.headers['server-timing'])).toMatch(
-        /^data;dur=\d+\.\d;desc="API", render;dur=\d+\.\d;desc="React"$/,
+        /^data;dur=\d+\.\d;desc="API", render;dur=\d+\.\d;desc="React, \d+ pass(es)?"$/,
       );
 
       const english = await open('/matrimony', { 'accept-language': 'en-US,en;q=0.9' });
@@ -211,6 +216,18 @@ describeEachDatabase(
       // The member's own choice wins over their browser's.
       const chosen = await open('/matrimony', { 'accept-language': 'en-US', cookie: 'samaj.lang=gu' });
       expect(chosen.lang).toBe('gu');
+    });
+
+    it('draws a page once when its routes ask all it reads: the member’s feed, a form', async () => {
+      const feed = await open('/posts', { cookie: member.cookie });
+      expect(feed.status).toBe(200);
+      // The feed's own posts, from the route's loader (features/posts/pages/PostsHome.data.ts).
+      expect(feed.queries.map((query) => query.queryKey[0])).toEqual(
+        expect.arrayContaining(['posts', 'events']),
+      );
+      expect(feed.passes).toBe(1);
+      expect((await open('/posts')).passes).toBe(1);
+      expect((await open('/login')).passes).toBe(1);
     });
 
     it('answers a path no page knows with 404 and the not-found page', async () => {

@@ -28,10 +28,12 @@ interface RenderEntry {
     status: number;
     html: string;
     state: unknown;
+    router: unknown;
     renderedAt: number;
     redirect: string | null;
     texts: Record<string, unknown> | null;
     timing: { data: number; render: number };
+    passes: number;
   }>;
 }
 
@@ -47,11 +49,17 @@ export interface ServerPage {
   head: string;
   /** The root element's content. */
   body: string;
-  /** The browser's copy of the render: `{ state, renderedAt }` as JSON, safe inside a script element. */
+  /**
+   * The browser's copy of the render: `{ state, renderedAt, router }` (the query cache, its time, the
+   * router's state after the loaders) as JSON, safe inside a script element.
+   */
   data: string;
   /** The texts it was rendered with when they are not the app's bundled ones (JSON, as `data`), or null. */
   texts: string | null;
-  /** The page's `Server-Timing`: its in-process API calls (`data`) and React's render (`render`). */
+  /**
+   * The page's `Server-Timing`: its in-process API calls (`data`) and React's render (`render`, with how
+   * many times React drew the page: once when its routes' loaders asked all it reads).
+   */
   serverTiming: string;
 }
 
@@ -117,11 +125,9 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
     async render(request) {
       const lang = requestLanguage(request);
       try {
-        const { status, html, state, renderedAt, redirect, texts, timing } = await (await load()).render(
-          request.url,
-          answerAs(request),
-          lang,
-        );
+        const { status, html, state, router, renderedAt, redirect, texts, timing, passes } = await (
+          await load()
+        ).render(request.url, answerAs(request), lang);
         const hoisted = HOISTED.exec(html)?.[0] ?? '';
         const queries = (state as { queries?: Array<{ queryKey: unknown[]; state: { data: unknown } }> })
           .queries;
@@ -132,9 +138,9 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           lang,
           head: hoisted,
           body: html.slice(hoisted.length),
-          data: scriptJson({ state, renderedAt }),
+          data: scriptJson({ state, renderedAt, router }),
           texts: texts ? scriptJson(texts) : null,
-          serverTiming: `data;dur=${timing.data.toFixed(1)};desc="API", render;dur=${timing.render.toFixed(1)};desc="React"`,
+          serverTiming: `data;dur=${timing.data.toFixed(1)};desc="API", render;dur=${timing.render.toFixed(1)};desc="React, ${passes} ${passes === 1 ? 'pass' : 'passes'}"`,
         };
       } catch (err) {
         // The page still works without its server render: the app draws it in the browser.

@@ -1,24 +1,42 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState, RouterProvider } from 'react-router';
 import { registerServiceWorkerWhenStable } from '../lib/serviceWorker';
 import { Providers } from './Providers';
-import { AppRoutes } from './routes';
+import { pageDataContext } from './pageData';
+import { routes } from './routes';
 
 /**
- * The app around its query cache. The cache is made once, outside React (main.tsx): a first render
- * that never commits (a keystroke while a server-rendered page is being taken over restarts it) would
- * otherwise make a second cache without the server's answers, draw a visitor as "unknown" and throw
- * the server's page away along with what they had typed.
+ * The browser's router over the app's routes, its loaders asking into `client`; `hydrationData` is the
+ * server's (its loaders already ran for the page being hydrated, so they do not run again).
  */
-export function App({ client, renderedAt = null }: { client: QueryClient; renderedAt?: number | null }) {
+export function createAppRouter(client: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, {
+    hydrationData,
+    getContext: () => pageDataContext({ client, wait: false }),
+  });
+}
+
+/**
+ * The app around its query cache and router. Both are made once, outside React (main.tsx): a first
+ * render that never commits (a keystroke while a server-rendered page is being taken over restarts it)
+ * would otherwise make a second cache without the server's answers, draw a visitor as "unknown" and
+ * throw the server's page away along with what they had typed.
+ */
+export function App({
+  client,
+  router,
+  renderedAt = null,
+}: {
+  client: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+  renderedAt?: number | null;
+}) {
   // Once the first screen is in (at the latest after 30 s); never in development.
   useEffect(() => registerServiceWorkerWhenStable(client), [client]);
   return (
     <Providers client={client} renderedAt={renderedAt}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </Providers>
   );
 }

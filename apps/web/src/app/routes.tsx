@@ -1,9 +1,17 @@
 // Every route (docs/product/shell.md, "Route table"). Pages are code-split: the shell paints at once and only
 // the page being opened is downloaded (the map page alone brings Leaflet).
 import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type RouterContextProvider,
+  useLocation,
+} from 'react-router';
 import { TakenOver } from '../components/TakenOver';
 import { loadNamespace } from '../lib/i18n';
+import { publicConfigQuery } from '../lib/publicConfig';
+import { currentUserQuery } from '../lib/session';
+import { type PageData, pageDataScope } from './pageData';
 import { PAGE_ROUTES, type PageRoute, pageNamespaces } from './pageRoutes';
 import { RouteErrorBoundary } from './RouteError';
 import { PageFallback } from './shell/PageFallback';
@@ -12,6 +20,8 @@ import { Shell } from './shell/Shell';
 // biome-ignore lint/suspicious/noExplicitAny: each page declares its own props
 type PageModule = { default: ComponentType<any> };
 const pages = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!../features/*/pages/*.test.tsx']);
+/** What a page asks before it is drawn, beside it (app/pageData.ts): loaded with the route's loader. */
+const pageDataModules = import.meta.glob<{ pageData: PageData }>('../features/*/pages/*.data.ts');
 
 /**
  * `features/<feature>/pages/<name>.tsx`, code-split; its code and its texts (locales/<lang>/<feature>.json,
@@ -44,22 +54,59 @@ const extraProps: Record<string, () => Promise<object>> = {
   'admin/AdminHome': async () => ({ sections: (await import('./consoleSections')).consoleSections }),
 };
 
+/**
+ * The route's loader: runs `ask` with the page's query cache. The server waits for the answers (its one
+ * render needs them); the browser starts them and shows the page at once, its components reading them as
+ * they arrive. Never fails: a failed answer is the page's own to show (or, on the server, to leave to the
+ * browser, which asks again).
+ */
+function loaderOf(ask: PageData) {
+  return async ({ context, params, url }: LoaderFunctionArgs) => {
+    const { client, wait } = (context as RouterContextProvider).get(pageDataScope);
+    const asked = ask({ client, params, url }).catch(() => undefined);
+    if (wait) await asked;
+    return null;
+  };
+}
+
 function toRoute(entry: PageRoute): RouteObject {
   const element = page(entry, entry.props, extraProps[`${entry.feature}/${entry.page}`]);
   const children = entry.children?.map(toRoute);
-  return entry.path === undefined ? { index: true, element } : { path: entry.path, element, children };
+  const data = pageDataModules[`../features/${entry.feature}/pages/${entry.page}.data.ts`];
+  const loader = data ? loaderOf(async (args) => (await data()).pageData(args)) : undefined;
+  // Named, so the server's loader data (keyed by route id) is read by the same routes in the browser.
+  const id = entry.path ?? `${entry.feature}/${entry.page}`;
+  return entry.path === undefined
+    ? { id, index: true, element, loader }
+    : { id, path: entry.path, element, children, loader };
 }
-
-export const routes: RouteObject[] = [{ path: '/', element: <Shell />, children: PAGE_ROUTES.map(toRoute) }];
 
 /**
- * The pages under whichever router holds them (BrowserRouter in the app, MemoryRouter in tests).
- * Declarative routing rather than a data router: no page loads data through the router, and the
- * data router's code was 17 KB gzip of the first load. A page that throws while rendering (most
- * often a chunk gone after a deploy) shows RouteError until the member goes elsewhere.
+ * The shell around every page. A page that throws while rendering (most often a chunk gone after a
+ * deploy) shows RouteError until the member goes elsewhere.
  */
-export function AppRoutes() {
+function Root() {
   const { pathname } = useLocation();
-  const element = useRoutes(routes);
-  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Shell />
+    </RouteErrorBoundary>
+  );
 }
+
+/**
+ * Every page under React Router's data router (createBrowserRouter in the app, createStaticHandler on
+ * the server, createMemoryRouter in tests), each route's loader asking its page's data (app/pageData.ts)
+ * and the shell's: who is reading and the site's settings.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <Root />,
+    loader: loaderOf(({ client }) =>
+      Promise.all([client.prefetchQuery(currentUserQuery), client.prefetchQuery(publicConfigQuery)]),
+    ),
+    children: PAGE_ROUTES.map(toRoute),
+  },
+];

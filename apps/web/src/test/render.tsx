@@ -1,10 +1,11 @@
 import { DEFAULT_PICTURE_ID, type PostView } from '@samaj/core';
 import { render } from '@testing-library/react';
-import { type Location, MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/Providers';
+import { pageDataContext } from '../app/pageData';
 import { createQueryClient } from '../app/queryClient';
-import { AppRoutes } from '../app/routes';
+import { routes } from '../app/routes';
 
 /** A signed-in member without labels, as GET /api/account answers. */
 export const testMember = {
@@ -123,20 +124,22 @@ export function requestsTo(fetchMock: ReturnType<typeof stubServer>, prefix = '/
     .map((r) => `${r.method} ${r.url}`);
 }
 
-/** The app at `path`; `router.state.location` is where it is now (it follows every navigation). */
+/**
+ * The app at `path`; `router.state.location` is where it is now (it follows every navigation). The first
+ * page starts as a hydrated one does, its loaders counted as run: its components ask for their data
+ * themselves; each navigation after runs its route's loaders, as in the browser.
+ */
 export function renderApp(path: string) {
-  const router = { state: { location: null as unknown as Location } };
-  function WhereAmI() {
-    router.state.location = useLocation();
-    return null;
-  }
   const client = createQueryClient();
+  const loaded = matchRoutes(routes, path) ?? [];
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    hydrationData: { loaderData: Object.fromEntries(loaded.map((match) => [match.route.id, null])) },
+    getContext: () => pageDataContext({ client, wait: false }),
+  });
   const utils = render(
     <Providers client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <WhereAmI />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </Providers>,
   );
   return { ...utils, router, client };

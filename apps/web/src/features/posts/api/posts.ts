@@ -50,13 +50,6 @@ export function useEvents(enabled: boolean) {
   return useQuery({ ...eventsStripQuery, enabled });
 }
 
-/**
- * What a member's posts home asks for (MemberHome: the events strip and the feed's first page). The
- * server's render asks these before the page's first pass (entry-server.tsx PAGE_QUERIES), so that pass
- * is the page as the member sees it, and the only one. The components still ask for them themselves.
- */
-export const memberHomeQueries = [eventsStripQuery, feedQuery(null)] as const;
-
 export function useToggleLike() {
   const client = useQueryClient();
   return useMutation({
