@@ -5,28 +5,17 @@
 // matched routes' loaders — their `api()` calls answered in-process by the server as this viewer, so
 // the same guards and response schemas apply — and React renders the page once with the answers in
 // TanStack Query's cache. The answers go to the browser as the dehydrated cache, with the router's
-// state, so nothing is fetched twice.
-//
-// Until every page declares its data, a page whose components ask for something its loaders did not
-// is rendered again with the answers (the queries its hooks asked, collected through the client), at
-// most MAX_PASSES times; `passes` says how many it took.
+// state, so nothing is fetched twice. A query a component reads that no loader asked is drawn in its
+// loading state, and named (`undeclared`) so the operator and ssr.test.ts see it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import {
-  type DefaultError,
-  type DehydratedState,
-  dehydrate,
-  type QueryClient,
-  type QueryKey,
-  type QueryObserverOptions,
-} from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
   type HydrationState,
-  type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
 import { Providers } from './app/Providers';
@@ -80,17 +69,10 @@ export interface RenderedPage {
   texts: Record<string, unknown> | null;
   /** Milliseconds spent asking the page's data (the in-process API calls) and in React's render. */
   timing: { data: number; render: number };
-  /** How many times React rendered the page: 1 when its routes' loaders asked all it reads. */
-  passes: number;
+  /** Queries the page read that its routes' loaders did not ask (`undeclaredQueries`): none, normally. */
+  undeclared: string[];
 }
 
-type AnyOptions = QueryObserverOptions<unknown, DefaultError, unknown, unknown, QueryKey, unknown> & {
-  initialPageParam?: unknown;
-  getNextPageParam?: unknown;
-};
-
-/** Passes of render → fetch: the page, then what its answers make it ask for (a member's own listing…). */
-const MAX_PASSES = 4;
 const RENDER_TIMEOUT_MS = 10_000;
 
 /** React Router's handler of the app's routes: matches a path and runs its routes' loaders. */
@@ -98,55 +80,28 @@ const handler = createStaticHandler(routes);
 /** Loaders are handed a URL; only its path and query are the page's. */
 const REQUEST_ORIGIN = 'http://samaj.invalid';
 
-/** The options of every query the components render with, keyed by hash (one pass's worth). */
-function collectingClient(): { client: QueryClient; asked: Map<string, AnyOptions> } {
+/** The render's query cache. No retries on the server: a failed answer is left for the browser to ask again. */
+function serverClient(): QueryClient {
   const client = createQueryClient();
-  // No retries on the server: a failed answer is left for the browser to ask again.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  const asked = new Map<string, AnyOptions>();
-  const defaultQueryOptions = client.defaultQueryOptions.bind(client);
-  // Every hook (useQuery, useInfiniteQuery, useQueries) defaults its options through the client on
-  // each render: the one place that sees what a page asks for, whatever hook asked.
-  client.defaultQueryOptions = ((options: AnyOptions) => {
-    const defaulted = defaultQueryOptions(options) as AnyOptions;
-    if (defaulted.queryHash) asked.set(defaulted.queryHash, defaulted);
-    return defaulted;
-  }) as QueryClient['defaultQueryOptions'];
-  return { client, asked };
+  return client;
 }
 
-function isEnabled(client: QueryClient, options: AnyOptions): boolean {
-  const { enabled } = options;
-  if (typeof enabled !== 'function') return enabled !== false;
-  const query = client.getQueryCache().build(client, options);
-  return enabled(query) !== false;
-}
-
-/** Runs the asked queries that have no answer yet; true when any was run. */
-async function answer(
-  client: QueryClient,
-  asked: Map<string, AnyOptions>,
-  done: Set<string>,
-): Promise<boolean> {
-  const waiting: Promise<unknown>[] = [];
-  for (const [hash, options] of asked) {
-    if (done.has(hash)) continue;
-    const state = client.getQueryCache().get(hash)?.state;
-    if (state?.status === 'success' || !isEnabled(client, options) || options.queryFn === undefined) continue;
-    done.add(hash);
-    const infinite = options.getNextPageParam !== undefined;
-    waiting.push(
-      infinite
-        ? client.prefetchInfiniteQuery(options as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
-        : client.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]),
-    );
-  }
-  asked.clear();
-  await Promise.all(waiting);
-  // A failed answer is not rendered: the browser shows the page's loading state, as the server does,
-  // then asks again itself and shows the failure as it always does.
-  client.removeQueries({ predicate: (query) => query.state.status === 'error' });
-  return waiting.length > 0;
+/**
+ * The queries a component read that its routes did not ask (drawn in their loading state; the browser
+ * asks them after taking the page over): in the cache, enabled, never fetched. A page's `.data.ts` is
+ * missing something.
+ */
+function undeclaredQueries(client: QueryClient): string[] {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => {
+      if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+      const { enabled } = query.options as { enabled?: boolean | ((q: typeof query) => boolean) };
+      return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+    })
+    .map((query) => query.queryHash);
 }
 
 /** React's HTML of the whole tree, once every lazy page and Suspense boundary has resolved. */
@@ -259,7 +214,7 @@ function textsKept(texts: typeof i18n): typeof i18n.getFixedT {
  * viewer's session), in `lang`.
  */
 export async function render(url: string, answerHere: ApiTransport, lang: Language): Promise<RenderedPage> {
-  const { client, asked } = collectingClient();
+  const client = serverClient();
   const texts = i18n.cloneInstance({ lng: lang, initAsync: false });
   // The namespaces this render uses (react-i18next reports each useTranslation's): the clone would
   // otherwise share the process-wide record of every namespace any render has used.
@@ -283,18 +238,6 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
   const take = (href: string) => {
     redirect ??= href;
   };
-  const page = (router: ReturnType<typeof createStaticRouter>, context: StaticHandlerContext) => {
-    redirect = null;
-    return (
-      <StrictMode>
-        <Providers client={client} i18n={view} renderedAt={renderedAt}>
-          <RedirectTaker.Provider value={take}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </RedirectTaker.Provider>
-        </Providers>
-      </StrictMode>
-    );
-  };
   const timing = { data: 0, render: 0 };
   /** `work`'s time added to `timing[part]` (the operator reads them in the page's Server-Timing). */
   const timed = async <T,>(part: keyof typeof timing, work: () => Promise<T>): Promise<T> => {
@@ -306,26 +249,32 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
     }
   };
   return viewerScope.run(answerHere, async () => {
-    const done = new Set<string>();
     // The routes' loaders (app/pageData.ts) ask what the page reads, before it is drawn.
     const request = new Request(new URL(url, REQUEST_ORIGIN));
     const context = await timed('data', () =>
       handler.query(request, { requestContext: pageDataContext({ client, wait: true }) }),
     );
     if (context instanceof Response) throw new Error(`server render: a loader answered ${context.status}`);
-    // A failed answer is not rendered (see `answer`): the browser asks again.
-    for (const query of client.getQueryCache().getAll()) {
-      if (query.state.status === 'error') done.add(query.queryHash);
-    }
-    client.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    // A failed answer is not drawn: the page shows its loading state on both sides, and the browser asks
+    // again and shows the failure as it always does.
+    const failed = new Set<string>();
+    client.removeQueries({
+      predicate: (query) => query.state.status === 'error' && failed.add(query.queryHash).size > 0,
+    });
     const router = createStaticRouter(handler.dataRoutes, context);
-    asked.clear();
-    let passes = 1;
-    let html = await timed('render', () => renderToText(page(router, context)));
-    const answerMore = () => timed('data', () => answer(client, asked, done));
-    for (; passes < MAX_PASSES && (await answerMore()); passes++) {
-      html = await timed('render', () => renderToText(page(router, context)));
-    }
+    // Drawn once. The router's own hydration script is inline, which the CSP refuses: its state goes
+    // to the browser with the query cache instead (`router`).
+    const page = (
+      <StrictMode>
+        <Providers client={client} i18n={view} renderedAt={renderedAt}>
+          <RedirectTaker.Provider value={take}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </RedirectTaker.Provider>
+        </Providers>
+      </StrictMode>
+    );
+    const html = await timed('render', () => renderToText(page));
+    const undeclared = undeclaredQueries(client).filter((hash) => !failed.has(hash));
     const state = dehydrate(client);
     client.clear();
     const status = context.matches.at(-1)?.route.path === '*' ? 404 : 200;
@@ -338,7 +287,7 @@ export async function render(url: string, answerHere: ApiTransport, lang: Langua
       redirect,
       texts: textsOf(texts, lang),
       timing,
-      passes,
+      undeclared,
     };
   });
 }

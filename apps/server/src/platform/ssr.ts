@@ -33,7 +33,7 @@ interface RenderEntry {
     redirect: string | null;
     texts: Record<string, unknown> | null;
     timing: { data: number; render: number };
-    passes: number;
+    undeclared: string[];
   }>;
 }
 
@@ -57,8 +57,8 @@ export interface ServerPage {
   /** The texts it was rendered with when they are not the app's bundled ones (JSON, as `data`), or null. */
   texts: string | null;
   /**
-   * The page's `Server-Timing`: its in-process API calls (`data`) and React's render (`render`, with how
-   * many times React drew the page: once when its routes' loaders asked all it reads).
+   * The page's `Server-Timing`: its in-process API calls (`data`) and React's render (`render`); and,
+   * when a component read data its route does not declare (drawn loading), `undeclared` naming it.
    */
   serverTiming: string;
 }
@@ -125,9 +125,15 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
     async render(request) {
       const lang = requestLanguage(request);
       try {
-        const { status, html, state, router, renderedAt, redirect, texts, timing, passes } = await (
+        const { status, html, state, router, renderedAt, redirect, texts, timing, undeclared } = await (
           await load()
         ).render(request.url, answerAs(request), lang);
+        if (undeclared.length > 0) {
+          request.log.warn(
+            { url: request.url, undeclared },
+            'server rendering: data its route does not declare',
+          );
+        }
         const hoisted = HOISTED.exec(html)?.[0] ?? '';
         const queries = (state as { queries?: Array<{ queryKey: unknown[]; state: { data: unknown } }> })
           .queries;
@@ -140,7 +146,11 @@ export function createServerRenderer(app: FastifyInstance, distDir: string): Ser
           body: html.slice(hoisted.length),
           data: scriptJson({ state, renderedAt, router }),
           texts: texts ? scriptJson(texts) : null,
-          serverTiming: `data;dur=${timing.data.toFixed(1)};desc="API", render;dur=${timing.render.toFixed(1)};desc="React, ${passes} ${passes === 1 ? 'pass' : 'passes'}"`,
+          serverTiming: [
+            `data;dur=${timing.data.toFixed(1)};desc="API"`,
+            `render;dur=${timing.render.toFixed(1)};desc="React"`,
+            ...(undeclared.length > 0 ? [`undeclared;desc=${JSON.stringify(undeclared.join(' '))}`] : []),
+          ].join(', '),
         };
       } catch (err) {
         // The page still works without its server render: the app draws it in the browser.

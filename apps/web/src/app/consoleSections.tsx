@@ -1,5 +1,7 @@
 // The staff console's sections, in tab order: AdminHome renders a tab and a nested route per
 // entry. Composed here, beside the routes, because the entries come from several features.
+
+import { hasLabel } from '@samaj/core';
 import {
   IconFlag,
   IconHeartHandshake,
@@ -13,6 +15,8 @@ import {
 import { lazy } from 'react';
 import type { AdminSection } from '../features/admin/sections';
 import { loadNamespace } from '../lib/i18n';
+import { currentUserQuery } from '../lib/session';
+import type { PageData } from './pageData';
 
 export const consoleSections: AdminSection[] = [
   {
@@ -21,6 +25,8 @@ export const consoleSections: AdminSection[] = [
     icon: IconListCheck,
     Component: lazy(() => import('../features/admin/components/PostQueue')),
     countKey: 'posts',
+    data: async (client) =>
+      client.prefetchInfiniteQuery((await import('../features/admin/api/queues')).postQueueQuery),
   },
   {
     path: 'reports',
@@ -28,6 +34,8 @@ export const consoleSections: AdminSection[] = [
     icon: IconFlag,
     Component: lazy(() => import('../features/admin/components/ReportsQueue')),
     countKey: 'reports',
+    data: async (client) =>
+      client.prefetchInfiniteQuery((await import('../features/admin/api/queues')).reportsQueueQuery),
   },
   {
     path: 'publishers',
@@ -35,6 +43,8 @@ export const consoleSections: AdminSection[] = [
     icon: IconSpeakerphone,
     Component: lazy(() => import('../features/admin/components/PublisherApplications')),
     countKey: 'publisherRequests',
+    data: async (client) =>
+      client.prefetchInfiniteQuery((await import('../features/admin/api/queues')).publisherQueueQuery),
   },
   {
     path: 'matrimony',
@@ -44,6 +54,10 @@ export const consoleSections: AdminSection[] = [
       withNamespace('matrimony', import('../features/matrimony/admin/MatrimonyVerification')),
     ),
     countKey: 'matrimonyProfiles',
+    data: async (client) =>
+      client.prefetchInfiniteQuery(
+        (await import('../features/matrimony/api/staff')).staffProfilesQuery('requested'),
+      ),
   },
   {
     path: 'matrimony-reports',
@@ -51,6 +65,8 @@ export const consoleSections: AdminSection[] = [
     icon: IconFlag,
     Component: lazy(() => withNamespace('matrimony', import('../features/matrimony/admin/MatrimonyReports'))),
     countKey: 'matrimonyReports',
+    data: async (client) =>
+      client.prefetchInfiniteQuery((await import('../features/matrimony/api/staff')).staffReportsQuery),
   },
   {
     path: 'surnames',
@@ -58,12 +74,15 @@ export const consoleSections: AdminSection[] = [
     icon: IconId,
     Component: lazy(() => withNamespace('surnames', import('../features/surnames/admin/SurnameReview'))),
     countKey: 'surnameSubmissions',
+    data: async (client) =>
+      client.prefetchInfiniteQuery((await import('../features/surnames/api/review')).reviewQueueQuery),
   },
   {
     path: 'carousel',
     labelKey: 'sections.carousel',
     icon: IconPhoto,
     Component: lazy(() => withNamespace('tools', import('../features/tools/admin/CarouselEditor'))),
+    data: async (client) => client.prefetchQuery((await import('../features/tools/api/slides')).slidesQuery),
   },
   {
     path: 'members',
@@ -76,8 +95,19 @@ export const consoleSections: AdminSection[] = [
     labelKey: 'sections.audit',
     icon: IconHistory,
     Component: lazy(() => import('../features/admin/components/AuditLog')),
+    data: async (client) => {
+      const { auditLogQuery, NO_AUDIT_FILTER } = await import('../features/admin/api/queues');
+      return client.prefetchInfiniteQuery(auditLogQuery(NO_AUDIT_FILTER));
+    },
   },
 ];
+
+/** What the console's open section reads (`/admin/<section>`), for staff: its route's page data. */
+export const consoleData: PageData = async ({ client, params }) => {
+  const opened = consoleSections.find((section) => section.path === params['*']?.split('/')[0]);
+  if (!opened?.data || !hasLabel((await client.ensureQueryData(currentUserQuery))?.labels, 'Admin')) return;
+  await opened.data(client);
+};
 
 /** A section from another feature arrives with that feature's translations, like a page does. */
 async function withNamespace<M>(namespace: string, module: Promise<M>): Promise<M> {

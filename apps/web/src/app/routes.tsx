@@ -69,11 +69,20 @@ function loaderOf(ask: PageData) {
   };
 }
 
+// Data that is not the page's own, asked with it: the console's open section (consoleSections.tsx).
+const extraData: Record<string, PageData> = {
+  'admin/AdminHome': async (args) => (await import('./consoleSections')).consoleData(args),
+};
+
 function toRoute(entry: PageRoute): RouteObject {
   const element = page(entry, entry.props, extraProps[`${entry.feature}/${entry.page}`]);
   const children = entry.children?.map(toRoute);
-  const data = pageDataModules[`../features/${entry.feature}/pages/${entry.page}.data.ts`];
-  const loader = data ? loaderOf(async (args) => (await data()).pageData(args)) : undefined;
+  const own = pageDataModules[`../features/${entry.feature}/pages/${entry.page}.data.ts`];
+  const extra = extraData[`${entry.feature}/${entry.page}`];
+  const loader =
+    own || extra
+      ? loaderOf((args) => Promise.all([own?.().then((module) => module.pageData(args)), extra?.(args)]))
+      : undefined;
   // Named, so the server's loader data (keyed by route id) is read by the same routes in the browser.
   const id = entry.path ?? `${entry.feature}/${entry.page}`;
   return entry.path === undefined

@@ -2,7 +2,7 @@
 // page is mounted owns the head, and leaving the page removes its tags. The server's render hoists
 // the same tags into the HTML it sends (apps/server platform/ssr.ts), where link previews read them.
 import { COMMUNITY_CARD, type ShareCard } from '@samaj/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from './api';
@@ -57,8 +57,8 @@ export type ShareCardKind = 'surname' | 'post' | 'event' | 'profile';
  * the same card, so a link preview never shows more than a visitor may see. null: no card (the
  * thing is hidden from visitors or gone); the page words its generic meta.
  */
-export function useShareCard(kind: ShareCardKind, id: string): ShareCard | null {
-  const { data } = useQuery({
+export const shareCardQuery = (kind: ShareCardKind, id: string) =>
+  queryOptions({
     queryKey: ['share-card', kind, id],
     queryFn: ({ signal }) =>
       api<ShareCard | null>(`/api/share-cards/${kind}/${encodeURIComponent(id)}`, { signal }),
@@ -66,6 +66,9 @@ export function useShareCard(kind: ShareCardKind, id: string): ShareCard | null 
     staleTime: 5 * 60_000,
     retry: 1,
   });
+
+export function useShareCard(kind: ShareCardKind, id: string): ShareCard | null {
+  const { data } = useQuery(shareCardQuery(kind, id));
   return data ?? null;
 }
 

@@ -4,6 +4,7 @@
 
 import type { StaffSummary } from '@samaj/core';
 import type { TablerIcon } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 export interface AdminSection {
@@ -15,4 +16,6 @@ export interface AdminSection {
   Component: LazyExoticComponent<ComponentType>;
   /** Which count of GET /api/admin/summary this section works down, shown on its tab. */
   countKey?: keyof StaffSummary;
+  /** What the section reads as it opens, asked before it is drawn (the console's page data). */
+  data?: (client: QueryClient) => Promise<unknown>;
 }

@@ -1,7 +1,7 @@
 // Fetchers and hooks of the console's queues. Lists are keyset pages (load more); every decision
 // refreshes everything under 'admin' (queues, counts, audit) and the feed the members see.
 import type { ApplicantView, AuditView, Page, PostDecision, QueuedPost, ReportedPost } from '@samaj/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { postsRoot } from '../../../lib/queryKeys';
 import { adminKeys } from './keys';
@@ -14,8 +14,8 @@ function withQuery(path: string, params: Record<string, string | null | undefine
   return text ? `${path}?${text}` : path;
 }
 
-function usePages<T>(queryKey: readonly unknown[], path: string, params: Record<string, string> = {}) {
-  return useInfiniteQuery({
+function pages<T>(queryKey: readonly unknown[], path: string, params: Record<string, string> = {}) {
+  return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
       api<Page<T>>(withQuery(path, { ...params, cursor: pageParam }), { signal }),
@@ -24,15 +24,24 @@ function usePages<T>(queryKey: readonly unknown[], path: string, params: Record<
   });
 }
 
-export const usePostQueue = () =>
-  usePages<QueuedPost>(adminKeys.posts('requested'), '/api/admin/posts', { status: 'requested' });
-export const useReportsQueue = () => usePages<ReportedPost>(adminKeys.reports, '/api/admin/reports');
-export const usePublisherQueue = () =>
-  usePages<ApplicantView>(adminKeys.publishers('pending'), '/api/admin/publisher-requests', {
-    status: 'pending',
-  });
-export const useAuditLog = (filter: AuditFilter) =>
-  usePages<AuditView>(adminKeys.audit(filter), '/api/admin/audit', { ...filter });
+export const postQueueQuery = pages<QueuedPost>(adminKeys.posts('requested'), '/api/admin/posts', {
+  status: 'requested',
+});
+export const reportsQueueQuery = pages<ReportedPost>(adminKeys.reports, '/api/admin/reports');
+export const publisherQueueQuery = pages<ApplicantView>(
+  adminKeys.publishers('pending'),
+  '/api/admin/publisher-requests',
+  { status: 'pending' },
+);
+/** The log as it first opens: no filter. */
+export const NO_AUDIT_FILTER: AuditFilter = { actor: '', entity: '', action: '' };
+export const auditLogQuery = (filter: AuditFilter) =>
+  pages<AuditView>(adminKeys.audit(filter), '/api/admin/audit', { ...filter });
+
+export const usePostQueue = () => useInfiniteQuery(postQueueQuery);
+export const useReportsQueue = () => useInfiniteQuery(reportsQueueQuery);
+export const usePublisherQueue = () => useInfiniteQuery(publisherQueueQuery);
+export const useAuditLog = (filter: AuditFilter) => useInfiniteQuery(auditLogQuery(filter));
 
 function useStaffAction<V>(request: (input: V) => Promise<unknown>) {
   const client = useQueryClient();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/PagedList';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { useAuditLog } from '../api/queues';
+import { NO_AUDIT_FILTER, useAuditLog } from '../api/queues';
 import type { AuditFilter } from '../api/types';
 import { changedFields, formatValue } from '../lib/diff';
 
@@ -30,7 +30,12 @@ export default function AuditLog() {
   const [entity, setEntity] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
   const [debouncedActor] = useDebouncedValue(actor.trim(), 400);
-  const filter: AuditFilter = { actor: debouncedActor, entity: entity ?? '', action: action ?? '' };
+  const filter: AuditFilter = {
+    ...NO_AUDIT_FILTER,
+    actor: debouncedActor,
+    entity: entity ?? '',
+    action: action ?? '',
+  };
   const query = useAuditLog(filter);
   return (
     <Stack gap="md">

@@ -13,6 +13,8 @@ import type {
 } from '@samaj/core';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -30,27 +32,30 @@ export const eventsKeys = {
 const enc = encodeURIComponent;
 
 /** One event by id (the event page loads one event for the signed-in member). */
-export function useEvent(id: string, enabled = true) {
-  return useQuery({
+export const eventQuery = (id: string) =>
+  queryOptions({
     queryKey: eventsKeys.one(id),
     queryFn: ({ signal }) => api<EventDetails>(`/api/events/${enc(id)}`, { signal }),
-    enabled,
     retry: false,
   });
+
+export function useEvent(id: string, enabled = true) {
+  return useQuery({ ...eventQuery(id), enabled });
 }
 
 export function eventsUrl(cursor: string | null): string {
   return cursor ? `/api/events?cursor=${enc(cursor)}` : '/api/events';
 }
 
+export const eventsListQuery = infiniteQueryOptions({
+  queryKey: eventsKeys.list(),
+  queryFn: ({ pageParam, signal }) => api<EventDetailsPage>(eventsUrl(pageParam), { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
 export function useEventsList(enabled = true) {
-  return useInfiniteQuery({
-    queryKey: eventsKeys.list(),
-    queryFn: ({ pageParam, signal }) => api<EventDetailsPage>(eventsUrl(pageParam), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return useInfiniteQuery({ ...eventsListQuery, enabled });
 }
 
 /** Puts a changed event into the cached screen and list, so both show it without a refetch. */
@@ -107,12 +112,15 @@ export function useSetAttendance(id: string) {
 }
 
 /** How many said "I'll attend", as a visitor sees it (the count only; members read it on the event). */
-export function useEventAttendees(id: string) {
-  return useQuery({
+export const eventAttendeesQuery = (id: string) =>
+  queryOptions({
     queryKey: ['events', 'attendees', id],
     queryFn: ({ signal }) => api<EventAttendees>(`/api/events/${enc(id)}/attendees`, { signal }),
     retry: false,
   });
+
+export function useEventAttendees(id: string) {
+  return useQuery(eventAttendeesQuery(id));
 }
 
 /** "Add to calendar": the event's .ics (its time, place and link), downloaded by the browser. */

@@ -16,7 +16,7 @@ import type {
   RequestCount,
   ShortlistResult,
 } from '@samaj/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { currentUserQueryKey } from '../../../lib/session';
 
@@ -134,12 +134,14 @@ export function useMatchesSeen() {
 }
 
 /** Another member's profile; `contact` only once they accepted my request. */
-export function useFullProfile(id: string, enabled = true) {
-  return useQuery({
+export const fullProfileQuery = (id: string) =>
+  queryOptions({
     queryKey: matrimonyKeys.profile(id),
     queryFn: ({ signal }) => api<FullProfile>(`/api/matrimony/profiles/${enc(id)}`, { signal }),
-    enabled,
   });
+
+export function useFullProfile(id: string, enabled = true) {
+  return useQuery({ ...fullProfileQuery(id), enabled });
 }
 
 /** Any action on another profile: afterwards every matrimony list is read again. */

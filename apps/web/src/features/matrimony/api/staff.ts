@@ -2,7 +2,7 @@
 // load more; every decision refreshes everything under 'admin' (queues, the waiting counts on the
 // tabs, the audit log) and the member's own matrimony screens in this browser.
 import type { MatrimonyStatus, Page, StaffProfile, StaffReport } from '@samaj/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { matrimonyKeys } from './matrimony';
 
@@ -11,8 +11,8 @@ export const staffKeys = {
   reports: ['admin', 'matrimony-reports'] as const,
 };
 
-function usePages<T>(queryKey: readonly unknown[], path: string, params: Record<string, string> = {}) {
-  return useInfiniteQuery({
+function pages<T>(queryKey: readonly unknown[], path: string, params: Record<string, string> = {}) {
+  return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams(params);
@@ -26,11 +26,13 @@ function usePages<T>(queryKey: readonly unknown[], path: string, params: Record<
 }
 
 /** Profiles by status; `requested` is the verification queue, oldest first. */
-export const useStaffProfiles = (status: MatrimonyStatus) =>
-  usePages<StaffProfile>(staffKeys.profiles(status), '/api/admin/matrimony/profiles', { status });
+export const staffProfilesQuery = (status: MatrimonyStatus) =>
+  pages<StaffProfile>(staffKeys.profiles(status), '/api/admin/matrimony/profiles', { status });
+export const useStaffProfiles = (status: MatrimonyStatus) => useInfiniteQuery(staffProfilesQuery(status));
 
 /** Open reports of matrimony profiles, oldest first. */
-export const useStaffReports = () => usePages<StaffReport>(staffKeys.reports, '/api/admin/matrimony/reports');
+export const staffReportsQuery = pages<StaffReport>(staffKeys.reports, '/api/admin/matrimony/reports');
+export const useStaffReports = () => useInfiniteQuery(staffReportsQuery);
 
 function useStaffAction<V>(request: (input: V) => Promise<unknown>) {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 // Fetchers and TanStack Query hooks of the feed.
 
 import type { CommentView, PostPage, PostView } from '@samaj/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, errorFromResponse, networkError } from '../../../lib/api';
 import { postsKeys, updatePost } from './cache';
 import type { EventBubble } from './types';
@@ -30,12 +30,14 @@ export function useFeed(userId: string | null, enabled = true) {
 }
 
 /** One post with all its comments. */
-export function usePost(id: string, enabled = true) {
-  return useQuery({
+export const postQuery = (id: string) =>
+  queryOptions({
     queryKey: postsKeys.single(id),
     queryFn: ({ signal }) => api<PostView>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
-    enabled: enabled && id !== '',
   });
+
+export function usePost(id: string, enabled = true) {
+  return useQuery({ ...postQuery(id), enabled: enabled && id !== '' });
 }
 
 /** The events strip at the top of the posts home: what `useEvents` asks. */

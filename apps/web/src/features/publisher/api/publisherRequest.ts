@@ -1,6 +1,6 @@
 // The member's own publisher application: GET answers null until they have applied.
 import type { PublisherRequestInput, PublisherRequestView } from '@samaj/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const publisherRequestKey = (userId: string) => ['publisher-request', userId] as const;
@@ -8,13 +8,16 @@ export const publisherRequestKey = (userId: string) => ['publisher-request', use
 const fetchApplication = (signal: AbortSignal) =>
   api<PublisherRequestView | null>('/api/publisher-request', { signal });
 
-/** `null` when the member has not applied. */
-export function useMyApplication(userId: string) {
-  return useQuery({
+/** The member's application: `null` when they have not applied. */
+export const myApplicationQuery = (userId: string) =>
+  queryOptions({
     queryKey: publisherRequestKey(userId),
     queryFn: ({ signal }) => fetchApplication(signal),
     retry: false,
   });
+
+export function useMyApplication(userId: string) {
+  return useQuery(myApplicationQuery(userId));
 }
 
 export function useApply(userId: string) {

@@ -1,16 +1,18 @@
 // Per-kind notification settings (GET/PUT /api/push/settings). A switch flips at once and is put
 // back if the server refuses.
 import type { NotificationKind, NotificationSettingsView } from '@samaj/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const notificationSettingsKey = ['push', 'settings'] as const;
 
+export const notificationSettingsQuery = queryOptions({
+  queryKey: notificationSettingsKey,
+  queryFn: ({ signal }) => api<NotificationSettingsView>('/api/push/settings', { signal }),
+});
+
 export function useNotificationSettings() {
-  return useQuery({
-    queryKey: notificationSettingsKey,
-    queryFn: ({ signal }) => api<NotificationSettingsView>('/api/push/settings', { signal }),
-  });
+  return useQuery(notificationSettingsQuery);
 }
 
 export function useSetNotificationKind() {

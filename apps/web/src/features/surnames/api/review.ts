@@ -1,5 +1,5 @@
 import type { Page, SubmissionReviewView, SubmissionView, SurnameView } from '@samaj/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const reviewQueryKey = ['admin', 'surname-submissions', 'pending'] as const;
@@ -14,13 +14,15 @@ export function reviewUrl(cursor: string | null): string {
  * Pending submissions, oldest first, each with the surname's current values (Admin only): keyset
  * pages, the next one asked for with the server's nextCursor ('load more').
  */
+export const reviewQueueQuery = infiniteQueryOptions({
+  queryKey: reviewQueryKey,
+  queryFn: ({ pageParam, signal }) => api<Page<SubmissionReviewView>>(reviewUrl(pageParam), { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
 export function useReviewQueue() {
-  return useInfiniteQuery({
-    queryKey: reviewQueryKey,
-    queryFn: ({ pageParam, signal }) => api<Page<SubmissionReviewView>>(reviewUrl(pageParam), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(reviewQueueQuery);
 }
 
 export type ReviewDecision =

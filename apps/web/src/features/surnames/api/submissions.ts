@@ -1,5 +1,5 @@
 import type { Page, SubmissionView } from '@samaj/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export interface SubmissionInput {
@@ -12,15 +12,17 @@ export interface SubmissionInput {
 export const mySubmissionsQueryKey = (name: string) => ['surname-submissions', 'mine', name] as const;
 
 /** The member's own submissions for one surname, newest first. */
-export function useMySubmissions(name: string, enabled: boolean) {
-  return useQuery({
+export const mySubmissionsQuery = (name: string) =>
+  queryOptions({
     queryKey: mySubmissionsQueryKey(name),
     queryFn: ({ signal }) =>
       api<Page<SubmissionView>>(`/api/surname-submissions/mine?surname=${encodeURIComponent(name)}`, {
         signal,
       }),
-    enabled: enabled && name !== '',
   });
+
+export function useMySubmissions(name: string, enabled: boolean) {
+  return useQuery({ ...mySubmissionsQuery(name), enabled: enabled && name !== '' });
 }
 
 export function useSubmitSurname(name: string) {

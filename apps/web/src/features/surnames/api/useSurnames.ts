@@ -1,5 +1,5 @@
 import { type Page, SURNAME_LIST_LIMIT, type SurnameView, sortSurnames } from '@samaj/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const surnamesQueryKey = ['surnames'] as const;
@@ -28,6 +28,11 @@ export async function fetchAllSurnames(signal?: AbortSignal): Promise<SurnameVie
   return sortSurnames(all);
 }
 
+export const surnamesQuery = queryOptions({
+  queryKey: surnamesQueryKey,
+  queryFn: ({ signal }) => fetchAllSurnames(signal),
+});
+
 export function useSurnames() {
-  return useQuery({ queryKey: surnamesQueryKey, queryFn: ({ signal }) => fetchAllSurnames(signal) });
+  return useQuery(surnamesQuery);
 }

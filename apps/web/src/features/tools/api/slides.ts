@@ -1,19 +1,21 @@
 // The tools-home carousel: everyone reads the filled slides; staff fill, change and empty the
 // five places in the console (features/tools/admin).
 import type { SlideData, SlideImageUpload, SlideList, SlideView } from '@samaj/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const slidesQueryKey = ['slides'] as const;
 
+/** The slides as the tools home asks for them (its page data and `useSlides`). */
+export const slidesQuery = queryOptions({
+  queryKey: slidesQueryKey,
+  queryFn: ({ signal }) => api<SlideList>('/api/slides', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 /** The filled slides by position (an empty list until staff fill one). */
 export function useSlides() {
-  return useQuery({
-    queryKey: slidesQueryKey,
-    queryFn: ({ signal }) => api<SlideList>('/api/slides', { signal }),
-    select: (list) => list.documents,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...slidesQuery, select: (list) => list.documents });
 }
 
 export function uploadSlideImage(file: File): Promise<SlideImageUpload> {
