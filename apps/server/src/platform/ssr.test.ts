@@ -269,6 +269,22 @@ describeEachDatabase(
       expect((await open('/surnames')).root).toContain('એકવાર');
     });
 
+    it('puts the whole surname directory in the page, not only its first screen', async () => {
+      const names = Array.from(
+        { length: 30 },
+        (_, i) => `Directory${String.fromCharCode(97 + (i % 26))}${i}`,
+      );
+      await ctx.app.db
+        .insert(surname)
+        .values(names.map((name) => ({ id: name, name, name_guj: `ગ${name}` })));
+      // A member's page (a visitor's may be one this process kept from before these were added), once the
+      // surname list's kept answers have heard of the change (PostgreSQL's notification takes milliseconds).
+      const directory = async () => (await open('/surnames', { cookie: member.cookie })).root;
+      await expect.poll(directory, { timeout: 10_000 }).toContain(names[0]);
+      const root = await directory();
+      for (const name of names) expect(root).toContain(name);
+    });
+
     it('answers a path no page knows with 404 and the not-found page', async () => {
       const page = await open('/no/such/page');
       expect(page.status).toBe(404);

@@ -1,10 +1,11 @@
 import { CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { filterSurnames } from '@samaj/core';
+import { filterSurnames, type SurnameView } from '@samaj/core';
 import { IconSearch } from '@tabler/icons-react';
-import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { PageMeta } from '../../../lib/head';
+import { useHydrated } from '../../../lib/hydrated';
 import { useKeepTyped } from '../../../lib/keepTyped';
 import { useSurnames } from '../api/useSurnames';
 import { ShareButton } from '../components/ShareButton';
@@ -22,15 +23,41 @@ const FIRST_CARDS = 12;
 const NEXT_CARDS = 24;
 
 /**
- * The first screenful of cards at once, the rest in transitions that React renders in slices, so a
- * slow phone paints the page sooner and never blocks input for long while the hundred cards follow.
+ * Opened in the browser, the first screenful of cards at once, the rest in transitions that React
+ * renders in slices, so a slow phone paints the page sooner and never blocks input for long while the
+ * hundred cards follow. Drawn by the server, every card is in its HTML (a reader, and a search engine,
+ * has the whole directory before any script runs): the browser then hydrates them as they are, a batch
+ * per Suspense boundary (`CardBatches`), each its own piece of work.
  */
 function useProgressive<T>(items: T[]): T[] {
-  const [count, setCount] = useState(FIRST_CARDS);
+  const hydrated = useHydrated();
+  const [count, setCount] = useState(hydrated ? FIRST_CARDS : Number.POSITIVE_INFINITY);
   useEffect(() => {
     if (items.length > count) startTransition(() => setCount((n) => n + NEXT_CARDS));
   }, [items.length, count]);
   return items.length > count ? items.slice(0, count) : items;
+}
+
+/**
+ * The cards in batches, each under a Suspense boundary of its own: React hydrates a server-drawn
+ * boundary as a unit of its own, yielding to the browser (a tap, a scroll) between them, instead of the
+ * whole directory in one piece. Nothing here suspends in the browser.
+ */
+function CardBatches({ surnames }: { surnames: SurnameView[] }) {
+  const batches: Array<{ key: string; batch: SurnameView[] }> = [];
+  for (let start = 0; start < surnames.length; ) {
+    const size = start === 0 ? FIRST_CARDS : NEXT_CARDS;
+    // Keyed by place: a search refills the same boundaries rather than making new ones.
+    batches.push({ key: `from-${start}`, batch: surnames.slice(start, start + size) });
+    start += size;
+  }
+  return batches.map(({ key, batch }) => (
+    <Suspense key={key} fallback={null}>
+      {batch.map((surname) => (
+        <SurnameCard key={surname.id} surname={surname} />
+      ))}
+    </Suspense>
+  ));
 }
 
 export default function SurnameList() {
@@ -88,9 +115,7 @@ export default function SurnameList() {
             <Text>{t('list.noResults', { query: deferred.trim() })}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="surname-grid">
-              {rendered.map((surname) => (
-                <SurnameCard key={surname.id} surname={surname} />
-              ))}
+              <CardBatches surnames={rendered} />
             </SimpleGrid>
           )}
         </>
