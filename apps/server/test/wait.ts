@@ -39,10 +39,14 @@ export async function realtimeSettled(app: FastifyInstance): Promise<void> {
       if (message.id === id) resolve();
     });
   });
+  // Sent again while unheard: a notification sent while the LISTEN connection reconnects is lost.
+  let again: NodeJS.Timeout | undefined;
   try {
     await app.realtime.publish('test.settled', { id });
+    again = setInterval(() => void app.realtime.publish('test.settled', { id }).catch(() => {}), 2_000);
     await heard;
   } finally {
+    clearInterval(again);
     unsubscribe();
   }
 }

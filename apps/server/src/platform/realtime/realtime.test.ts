@@ -113,8 +113,9 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes [postgres]', () =
       // The database drops the listening connections (a restart, a failover): they come back,
       // subscribers are told to refetch, and messages flow again.
       await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-        [name],
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = $2',
+        // Only this test's database: other files' apps listen under the same name at the same time.
+        [name, database],
       );
       await waitFor(() => reconnects === 1, 'the reconnect hook');
       await waitFor(async () => (await listeners()) === 2, 'both listeners back');
