@@ -71,7 +71,7 @@ export function EventCard({ event }: { event: EventDetails }) {
             <Group gap="sm" mt={4}>
               <Group gap={6} wrap="nowrap">
                 {event.live && <Box w={8} h={8} bg="red.7" style={{ borderRadius: '50%' }} aria-hidden />}
-                <Text size="sm" c={event.live ? 'red.7' : 'dimmed'} fw={event.live ? 600 : undefined}>
+                <Text size="sm" c={event.live ? 'red.9' : 'dimmed'} fw={event.live ? 600 : undefined}>
                   {status}
                 </Text>
               </Group>
