@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../test/api.ts';
 import { describeEachDatabase, TEST_DATABASE_URL, withTwoApps } from '../../../test/harness.ts';
+import { listingForm } from '../../../test/listing.ts';
 import { createAdmin, createMember, createMembers, type TestMember } from '../../../test/members.ts';
 import { realtimeSettled, waitFor } from '../../../test/wait.ts';
 import { event, inboxItem, user } from '../../db/schema/index.ts';
@@ -13,13 +14,6 @@ import { jobsSchema } from '../../platform/jobs/index.ts';
 import { sweepQueues } from './staff.ts';
 
 type Gender = 'Male' | 'Female';
-
-function bornYearsAgo(years: number): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - 3);
-  return d.toISOString().slice(0, 10);
-}
 
 describeEachDatabase('inbox', (ctx) => {
   let admin: TestMember;
@@ -354,26 +348,11 @@ describeEachDatabase('inbox', (ctx) => {
   });
 
   describe('matrimony', () => {
-    const formFor = (gender: Gender) => {
-      const tag = Math.random().toString().slice(2, 11);
-      return {
-        dob: bornYearsAgo(gender === 'Male' ? 28 : 25),
-        gender,
-        description: 'Simple family, likes music',
-        number: `+91 9${tag}`,
-        address: `Secret House ${tag}, Rajkot`,
-        education: 'B.Com',
-        career: 'Accountant',
-        expectation: 'Kind and honest',
-        height: 170,
-        blood_group: 'O+',
-      };
-    };
     async function lister(gender: Gender) {
       const m = await createMember(ctx.app);
       await ctx.app.db.update(user).set({ maritalStatus: 'Single' }).where(eq(user.id, m.user.id));
       await realtimeSettled(ctx.app);
-      const res = await api('POST', '/api/matrimony/profile', m, formFor(gender));
+      const res = await api('POST', '/api/matrimony/profile', m, listingForm(gender));
       expect(res.statusCode, res.body).toBe(201);
       const ok = await api('POST', `/api/admin/matrimony/profiles/${m.user.id}/approve`, admin);
       expect(ok.statusCode, ok.body).toBe(200);

@@ -8,19 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, expectVisitorRefused } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { bornYearsAgo } from '../../../test/listing.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
 import { file, surname, user } from '../../db/schema/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A date of birth `years` years (and a few days) ago. */
-function bornYearsAgo(years: number, extraDays = 3): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - extraDays);
-  return d.toISOString().slice(0, 10);
-}
 
 const tag = () => Math.random().toString(36).slice(2, 10);
 

@@ -7,17 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError } from '../../../test/api.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { bornYearsAgo } from '../../../test/listing.ts';
 import { createAdmin, createMember, type TestMember, uniqueUsername } from '../../../test/members.ts';
 import { matrimonyProfile, user } from '../../db/schema/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function bornYearsAgo(years: number): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - 3);
-  return d.toISOString().slice(0, 10);
-}
 
 const formFor = (gender: Gender) => ({
   dob: bornYearsAgo(gender === 'Male' ? 28 : 25),

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { bornYearsAgo, listingForm } from '../../../test/listing.ts';
 import { createAdmin, createMember, type TestMember, uniqueUsername } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
 import {
@@ -29,31 +30,7 @@ function call(app: FastifyInstance, method: Method, url: string, who: TestMember
   return app.inject(options);
 }
 
-/** A date of birth `years` years (and a few days) ago. */
-function bornYearsAgo(years: number, extraDays = 3): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - extraDays);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Each member's phone and address are unique, so a JSON body can be searched for them. */
-function formFor(gender: Gender, overrides: Record<string, unknown> = {}) {
-  const tag = Math.random().toString().slice(2, 11);
-  return {
-    dob: bornYearsAgo(gender === 'Male' ? 28 : 25),
-    gender,
-    description: 'Simple family, likes music',
-    number: `+91 9${tag}`,
-    address: `Secret House ${tag}, Rajkot`,
-    education: 'B.Com',
-    career: 'Accountant',
-    expectation: 'Kind and honest',
-    height: 170,
-    blood_group: 'O+',
-    ...overrides,
-  };
-}
+const formFor = listingForm;
 
 interface Lister extends TestMember {
   form: ReturnType<typeof formFor>;

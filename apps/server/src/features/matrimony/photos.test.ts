@@ -10,18 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.ts';
 import * as images from '../../../test/fixtures/images.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { bornYearsAgo } from '../../../test/listing.ts';
 import { createAdmin, createMember, type TestMember } from '../../../test/members.ts';
 import { runMemberCommand } from '../../cli/members.ts';
 import { user } from '../../db/schema/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function bornYearsAgo(years: number): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - 3);
-  return d.toISOString().slice(0, 10);
-}
 
 const formFor = (gender: Gender) => ({
   dob: bornYearsAgo(gender === 'Male' ? 28 : 25),
